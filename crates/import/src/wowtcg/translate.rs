@@ -20,6 +20,8 @@
 //! - a **continuous power** of a card in play, one sentence: `Your hero|<this card> has +N ATK
 //!   [while attacking|while defending]`, `Allies you control have +N ATK [...]`, `Your
 //!   hero|<this card> has <Keyword>[ and <Keyword>]` (keywords without a number);
+//! - an **ongoing ability** whose whole text follows `Ongoing:`: each power as a power of a card
+//!   in play (306.2a, 306.2c);
 //! - an **attaching ability** (306.3): `Attach to <target>[, and your hero deals|heals N ... it]`,
 //!   then, with or without `Ongoing:`, triggered powers whose recipient is `attached
 //!   character|ally|hero` and continuous powers `Attached <character> has ...`.
@@ -84,14 +86,22 @@ pub fn abilities(
         };
         return reader.attaching(powers);
     }
-    if ongoing || powers.iter().any(|power| power.labelled) {
-        return None;
-    }
     let reader = Reader {
         name,
         vocab,
         attached: false,
     };
+    // A non-attaching ongoing ability whose text is all after `Ongoing:`: it enters play as it
+    // resolves (306.2c) and its powers work while it is there (306.2a).
+    if kind == "ability" && ongoing && powers.iter().all(|power| power.ongoing_part) {
+        return powers
+            .iter()
+            .map(|power| reader.power(&power.text))
+            .collect();
+    }
+    if ongoing || powers.iter().any(|power| power.labelled) {
+        return None;
+    }
     if kind == "ability" {
         return reader.played(powers).map(|ability| vec![ability]);
     }

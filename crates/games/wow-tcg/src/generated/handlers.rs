@@ -518,8 +518,6 @@ pub enum Handler {
     BattleOfLifeAndDeath,
     /// `battle_plan`, used by: Battle Plan.
     BattlePlan,
-    /// `battle_shout`, used by: Battle Shout.
-    BattleShout,
     /// `battlecast_pants`, used by: Battlecast Pants.
     BattlecastPants,
     /// `battlemage_vyara`, used by: Battlemage Vyara.
@@ -720,8 +718,6 @@ pub enum Handler {
     BloodQueenLanathel,
     /// `blood_rune`, used by: Blood Rune.
     BloodRune,
-    /// `blood_siphon`, used by: Blood Siphon.
-    BloodSiphon,
     /// `blood_strike`, used by: Blood Strike.
     BloodStrike,
     /// `bloodblade`, used by: Bloodblade.
@@ -1198,8 +1194,6 @@ pub enum Handler {
     CommanderSpringvale,
     /// `commander_ulthok`, used by: Commander Ulthok.
     CommanderUlthok,
-    /// `commanding_shout`, used by: Commanding Shout.
-    CommandingShout,
     /// `completion_machine`, used by: Completion Machine.
     CompletionMachine,
     /// `concussion_blow`, used by: Concussion Blow.
@@ -1800,8 +1794,6 @@ pub enum Handler {
     DrudgeGhoul,
     /// `dryads_wrist_bindings`, used by: Dryad's Wrist Bindings.
     DryadsWristBindings,
-    /// `dual_wield`, used by: Dual Wield.
-    DualWield,
     /// `dulvar_hand_of_the_light`, used by: Dulvar, Hand of the Light.
     DulvarHandOfTheLight,
     /// `dunzarg`, used by: Dun'zarg.
@@ -2520,8 +2512,6 @@ pub enum Handler {
     GiftOfTheElvenMagi,
     /// `gift_of_the_pious`, used by: Gift of the Pious.
     GiftOfThePious,
-    /// `gift_of_the_wild`, used by: Gift of the Wild.
-    GiftOfTheWild,
     /// `gigantique_bag`, used by: Gigantique Bag.
     GigantiqueBag,
     /// `gilblin_deathscrounger`, used by: Gilblin Deathscrounger.
@@ -3114,8 +3104,6 @@ pub enum Handler {
     IncursionVestments,
     /// `inevitable_failure`, used by: Inevitable Failure.
     InevitableFailure,
-    /// `infectious_brutality`, used by: Infectious Brutality.
-    InfectiousBrutality,
     /// `infernal`, used by: Infernal.
     Infernal,
     /// `inferno_totem`, used by: Inferno Totem.
@@ -3874,8 +3862,6 @@ pub enum Handler {
     MalocHeraldOfTrickery,
     /// `maloduri`, used by: Maloduri.
     Maloduri,
-    /// `mana_agate`, used by: Mana Agate.
-    ManaAgate,
     /// `mana_burn`, used by: Mana Burn.
     ManaBurn,
     /// `mana_diamond`, used by: Mana Diamond.
@@ -3938,8 +3924,6 @@ pub enum Handler {
     MasterMarksman,
     /// `master_mathias_shaw`, used by: Master Mathias Shaw.
     MasterMathiasShaw,
-    /// `master_of_deception`, used by: Master of Deception.
-    MasterOfDeception,
     /// `master_of_the_hunt`, used by: Master of the Hunt.
     MasterOfTheHunt,
     /// `master_poisoner`, used by: Master Poisoner.
@@ -4670,8 +4654,6 @@ pub enum Handler {
     PowerWordAbsorb,
     /// `power_word_barrier`, used by: Power Word: Barrier.
     PowerWordBarrier,
-    /// `power_word_courage`, used by: Power Word: Courage.
-    PowerWordCourage,
     /// `power_word_endurance`, used by: Power Word: Endurance.
     PowerWordEndurance,
     /// `power_word_faith`, used by: Power Word: Faith.
@@ -5182,8 +5164,6 @@ pub enum Handler {
     SaurfangTheYoungerKorkronWarlord,
     /// `savage_bear_form`, used by: Savage Bear Form.
     SavageBearForm,
-    /// `savage_cat_form`, used by: Savage Cat Form.
-    SavageCatForm,
     /// `savage_raptor`, used by: Savage Raptor.
     SavageRaptor,
     /// `savage_roar`, used by: Savage Roar.
@@ -5718,8 +5698,6 @@ pub enum Handler {
     Stalagg,
     /// `stalwart_bear_form`, used by: Stalwart Bear Form.
     StalwartBearForm,
-    /// `stalwart_protector`, used by: Stalwart Protector.
-    StalwartProtector,
     /// `stance_mastery`, used by: Stance Mastery.
     StanceMastery,
     /// `starburst`, used by: Starburst.
@@ -5738,8 +5716,6 @@ pub enum Handler {
     StaunchReprisal,
     /// `stay_of_execution`, used by: Stay of Execution.
     StayOfExecution,
-    /// `steady_shot`, used by: Steady Shot.
-    SteadyShot,
     /// `steal_essence`, used by: Steal Essence.
     StealEssence,
     /// `steal_steel`, used by: Steal Steel.
@@ -6858,8 +6834,6 @@ pub enum Handler {
     WoolyWhiteRhino,
     /// `word_of_blight`, used by: Word of Blight.
     WordOfBlight,
-    /// `word_of_glory`, used by: Word of Glory.
-    WordOfGlory,
     /// `word_of_shame`, used by: Word of Shame.
     WordOfShame,
     /// `world_in_flames`, used by: World in Flames.
@@ -7019,7 +6993,7 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, in declaration order.
-    pub const ALL: [Handler; 3505] = [
+    pub const ALL: [Handler; 3492] = [
         Self::ABirdInHand,
         Self::ADonationOfSilk,
         Self::ADonationOfWool,
@@ -7277,7 +7251,6 @@ impl Handler {
         Self::BattleOfDarrowshire,
         Self::BattleOfLifeAndDeath,
         Self::BattlePlan,
-        Self::BattleShout,
         Self::BattlecastPants,
         Self::BattlemageVyara,
         Self::BattleplateOfTheApocalypse,
@@ -7378,7 +7351,6 @@ impl Handler {
         Self::BloodPresence,
         Self::BloodQueenLanathel,
         Self::BloodRune,
-        Self::BloodSiphon,
         Self::BloodStrike,
         Self::Bloodblade,
         Self::BloodfangBerserker,
@@ -7617,7 +7589,6 @@ impl Handler {
         Self::CommanderMolotov,
         Self::CommanderSpringvale,
         Self::CommanderUlthok,
-        Self::CommandingShout,
         Self::CompletionMachine,
         Self::ConcussionBlow,
         Self::ConcussiveBarrage,
@@ -7918,7 +7889,6 @@ impl Handler {
         Self::Drogash,
         Self::DrudgeGhoul,
         Self::DryadsWristBindings,
-        Self::DualWield,
         Self::DulvarHandOfTheLight,
         Self::Dunzarg,
         Self::DurzionChampionOfAdal,
@@ -8278,7 +8248,6 @@ impl Handler {
         Self::GiftOfTheEarthmother,
         Self::GiftOfTheElvenMagi,
         Self::GiftOfThePious,
-        Self::GiftOfTheWild,
         Self::GigantiqueBag,
         Self::GilblinDeathscrounger,
         Self::GilblinHoarder,
@@ -8575,7 +8544,6 @@ impl Handler {
         Self::Incinerate,
         Self::IncursionVestments,
         Self::InevitableFailure,
-        Self::InfectiousBrutality,
         Self::Infernal,
         Self::InfernoTotem,
         Self::Infest,
@@ -8955,7 +8923,6 @@ impl Handler {
         Self::MalistraTheDemonmistress,
         Self::MalocHeraldOfTrickery,
         Self::Maloduri,
-        Self::ManaAgate,
         Self::ManaBurn,
         Self::ManaDiamond,
         Self::ManaSapphire,
@@ -8987,7 +8954,6 @@ impl Handler {
         Self::MastenEverspirit,
         Self::MasterMarksman,
         Self::MasterMathiasShaw,
-        Self::MasterOfDeception,
         Self::MasterOfTheHunt,
         Self::MasterPoisoner,
         Self::MasterSniperSimonMcKey,
@@ -9353,7 +9319,6 @@ impl Handler {
         Self::PowerReturns,
         Self::PowerWordAbsorb,
         Self::PowerWordBarrier,
-        Self::PowerWordCourage,
         Self::PowerWordEndurance,
         Self::PowerWordFaith,
         Self::PowerWordPurity,
@@ -9609,7 +9574,6 @@ impl Handler {
         Self::Sarmoth,
         Self::SaurfangTheYoungerKorkronWarlord,
         Self::SavageBearForm,
-        Self::SavageCatForm,
         Self::SavageRaptor,
         Self::SavageRoar,
         Self::SavaginTheReckless,
@@ -9877,7 +9841,6 @@ impl Handler {
         Self::Stakethrower,
         Self::Stalagg,
         Self::StalwartBearForm,
-        Self::StalwartProtector,
         Self::StanceMastery,
         Self::Starburst,
         Self::Stargaze,
@@ -9887,7 +9850,6 @@ impl Handler {
         Self::StatueGenerator,
         Self::StaunchReprisal,
         Self::StayOfExecution,
-        Self::SteadyShot,
         Self::StealEssence,
         Self::StealSteel,
         Self::Stealth,
@@ -10447,7 +10409,6 @@ impl Handler {
         Self::WitheringDecay,
         Self::WoolyWhiteRhino,
         Self::WordOfBlight,
-        Self::WordOfGlory,
         Self::WordOfShame,
         Self::WorldInFlames,
         Self::WorldOfShadows,
@@ -10527,7 +10488,7 @@ impl Handler {
         Self::ZylahManslayer,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 3505] = [
+    pub const NAMES: [&'static str; 3492] = [
         "a_bird_in_hand",
         "a_donation_of_silk",
         "a_donation_of_wool",
@@ -10785,7 +10746,6 @@ impl Handler {
         "battle_of_darrowshire",
         "battle_of_life_and_death",
         "battle_plan",
-        "battle_shout",
         "battlecast_pants",
         "battlemage_vyara",
         "battleplate_of_the_apocalypse",
@@ -10886,7 +10846,6 @@ impl Handler {
         "blood_presence",
         "blood_queen_lanathel",
         "blood_rune",
-        "blood_siphon",
         "blood_strike",
         "bloodblade",
         "bloodfang_berserker",
@@ -11125,7 +11084,6 @@ impl Handler {
         "commander_molotov",
         "commander_springvale",
         "commander_ulthok",
-        "commanding_shout",
         "completion_machine",
         "concussion_blow",
         "concussive_barrage",
@@ -11426,7 +11384,6 @@ impl Handler {
         "drogash",
         "drudge_ghoul",
         "dryads_wrist_bindings",
-        "dual_wield",
         "dulvar_hand_of_the_light",
         "dunzarg",
         "durzion_champion_of_adal",
@@ -11786,7 +11743,6 @@ impl Handler {
         "gift_of_the_earthmother",
         "gift_of_the_elven_magi",
         "gift_of_the_pious",
-        "gift_of_the_wild",
         "gigantique_bag",
         "gilblin_deathscrounger",
         "gilblin_hoarder",
@@ -12083,7 +12039,6 @@ impl Handler {
         "incinerate",
         "incursion_vestments",
         "inevitable_failure",
-        "infectious_brutality",
         "infernal",
         "inferno_totem",
         "infest",
@@ -12463,7 +12418,6 @@ impl Handler {
         "malistra_the_demonmistress",
         "maloc_herald_of_trickery",
         "maloduri",
-        "mana_agate",
         "mana_burn",
         "mana_diamond",
         "mana_sapphire",
@@ -12495,7 +12449,6 @@ impl Handler {
         "masten_everspirit",
         "master_marksman",
         "master_mathias_shaw",
-        "master_of_deception",
         "master_of_the_hunt",
         "master_poisoner",
         "master_sniper_simon_mc_key",
@@ -12861,7 +12814,6 @@ impl Handler {
         "power_returns",
         "power_word_absorb",
         "power_word_barrier",
-        "power_word_courage",
         "power_word_endurance",
         "power_word_faith",
         "power_word_purity",
@@ -13117,7 +13069,6 @@ impl Handler {
         "sarmoth",
         "saurfang_the_younger_korkron_warlord",
         "savage_bear_form",
-        "savage_cat_form",
         "savage_raptor",
         "savage_roar",
         "savagin_the_reckless",
@@ -13385,7 +13336,6 @@ impl Handler {
         "stakethrower",
         "stalagg",
         "stalwart_bear_form",
-        "stalwart_protector",
         "stance_mastery",
         "starburst",
         "stargaze",
@@ -13395,7 +13345,6 @@ impl Handler {
         "statue_generator",
         "staunch_reprisal",
         "stay_of_execution",
-        "steady_shot",
         "steal_essence",
         "steal_steel",
         "stealth",
@@ -13955,7 +13904,6 @@ impl Handler {
         "withering_decay",
         "wooly_white_rhino",
         "word_of_blight",
-        "word_of_glory",
         "word_of_shame",
         "world_in_flames",
         "world_of_shadows",
@@ -14035,7 +13983,7 @@ impl Handler {
         "zylah_manslayer",
     ];
     /// Every handler by its name, sorted by name (byte order) for binary search.
-    pub const BY_NAME: [(&'static str, Handler); 3505] = [
+    pub const BY_NAME: [(&'static str, Handler); 3492] = [
         ("a_bird_in_hand", Self::ABirdInHand),
         ("a_donation_of_silk", Self::ADonationOfSilk),
         ("a_donation_of_wool", Self::ADonationOfWool),
@@ -14293,7 +14241,6 @@ impl Handler {
         ("battle_of_darrowshire", Self::BattleOfDarrowshire),
         ("battle_of_life_and_death", Self::BattleOfLifeAndDeath),
         ("battle_plan", Self::BattlePlan),
-        ("battle_shout", Self::BattleShout),
         ("battlecast_pants", Self::BattlecastPants),
         ("battlemage_vyara", Self::BattlemageVyara),
         ("battleplate_of_the_apocalypse", Self::BattleplateOfTheApocalypse),
@@ -14394,7 +14341,6 @@ impl Handler {
         ("blood_presence", Self::BloodPresence),
         ("blood_queen_lanathel", Self::BloodQueenLanathel),
         ("blood_rune", Self::BloodRune),
-        ("blood_siphon", Self::BloodSiphon),
         ("blood_strike", Self::BloodStrike),
         ("bloodblade", Self::Bloodblade),
         ("bloodfang_berserker", Self::BloodfangBerserker),
@@ -14636,7 +14582,6 @@ impl Handler {
         ("commander_molotov", Self::CommanderMolotov),
         ("commander_springvale", Self::CommanderSpringvale),
         ("commander_ulthok", Self::CommanderUlthok),
-        ("commanding_shout", Self::CommandingShout),
         ("completion_machine", Self::CompletionMachine),
         ("concussion_blow", Self::ConcussionBlow),
         ("concussive_barrage", Self::ConcussiveBarrage),
@@ -14937,7 +14882,6 @@ impl Handler {
         ("drogash", Self::Drogash),
         ("drudge_ghoul", Self::DrudgeGhoul),
         ("dryads_wrist_bindings", Self::DryadsWristBindings),
-        ("dual_wield", Self::DualWield),
         ("dulvar_hand_of_the_light", Self::DulvarHandOfTheLight),
         ("dunzarg", Self::Dunzarg),
         ("durzion_champion_of_adal", Self::DurzionChampionOfAdal),
@@ -15297,7 +15241,6 @@ impl Handler {
         ("gift_of_the_earthmother", Self::GiftOfTheEarthmother),
         ("gift_of_the_elven_magi", Self::GiftOfTheElvenMagi),
         ("gift_of_the_pious", Self::GiftOfThePious),
-        ("gift_of_the_wild", Self::GiftOfTheWild),
         ("gigantique_bag", Self::GigantiqueBag),
         ("gilblin_deathscrounger", Self::GilblinDeathscrounger),
         ("gilblin_hoarder", Self::GilblinHoarder),
@@ -15594,7 +15537,6 @@ impl Handler {
         ("incinerate", Self::Incinerate),
         ("incursion_vestments", Self::IncursionVestments),
         ("inevitable_failure", Self::InevitableFailure),
-        ("infectious_brutality", Self::InfectiousBrutality),
         ("infernal", Self::Infernal),
         ("inferno_totem", Self::InfernoTotem),
         ("infest", Self::Infest),
@@ -15977,7 +15919,6 @@ impl Handler {
         ("malistra_the_demonmistress", Self::MalistraTheDemonmistress),
         ("maloc_herald_of_trickery", Self::MalocHeraldOfTrickery),
         ("maloduri", Self::Maloduri),
-        ("mana_agate", Self::ManaAgate),
         ("mana_burn", Self::ManaBurn),
         ("mana_diamond", Self::ManaDiamond),
         ("mana_sapphire", Self::ManaSapphire),
@@ -16009,7 +15950,6 @@ impl Handler {
         ("masten_everspirit", Self::MastenEverspirit),
         ("master_marksman", Self::MasterMarksman),
         ("master_mathias_shaw", Self::MasterMathiasShaw),
-        ("master_of_deception", Self::MasterOfDeception),
         ("master_of_the_hunt", Self::MasterOfTheHunt),
         ("master_poisoner", Self::MasterPoisoner),
         ("master_sniper_simon_mc_key", Self::MasterSniperSimonMcKey),
@@ -16378,7 +16318,6 @@ impl Handler {
         ("power_returns", Self::PowerReturns),
         ("power_word_absorb", Self::PowerWordAbsorb),
         ("power_word_barrier", Self::PowerWordBarrier),
-        ("power_word_courage", Self::PowerWordCourage),
         ("power_word_endurance", Self::PowerWordEndurance),
         ("power_word_faith", Self::PowerWordFaith),
         ("power_word_purity", Self::PowerWordPurity),
@@ -16637,7 +16576,6 @@ impl Handler {
         ("sarmoth", Self::Sarmoth),
         ("saurfang_the_younger_korkron_warlord", Self::SaurfangTheYoungerKorkronWarlord),
         ("savage_bear_form", Self::SavageBearForm),
-        ("savage_cat_form", Self::SavageCatForm),
         ("savage_raptor", Self::SavageRaptor),
         ("savage_roar", Self::SavageRoar),
         ("savagin_the_reckless", Self::SavaginTheReckless),
@@ -16908,7 +16846,6 @@ impl Handler {
         ("stakethrower", Self::Stakethrower),
         ("stalagg", Self::Stalagg),
         ("stalwart_bear_form", Self::StalwartBearForm),
-        ("stalwart_protector", Self::StalwartProtector),
         ("stance_mastery", Self::StanceMastery),
         ("starburst", Self::Starburst),
         ("stargaze", Self::Stargaze),
@@ -16918,7 +16855,6 @@ impl Handler {
         ("statue_generator", Self::StatueGenerator),
         ("staunch_reprisal", Self::StaunchReprisal),
         ("stay_of_execution", Self::StayOfExecution),
-        ("steady_shot", Self::SteadyShot),
         ("steal_essence", Self::StealEssence),
         ("steal_steel", Self::StealSteel),
         ("stealth", Self::Stealth),
@@ -17496,7 +17432,6 @@ impl Handler {
         ("withering_decay", Self::WitheringDecay),
         ("wooly_white_rhino", Self::WoolyWhiteRhino),
         ("word_of_blight", Self::WordOfBlight),
-        ("word_of_glory", Self::WordOfGlory),
         ("word_of_shame", Self::WordOfShame),
         ("world_in_flames", Self::WorldInFlames),
         ("world_of_shadows", Self::WorldOfShadows),

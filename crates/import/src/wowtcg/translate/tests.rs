@@ -129,8 +129,8 @@ fn text_not_fully_understood_is_not_translated() {
         ("ally", "Acolyte Demia", "1, Put 1 damage on Acolyte Demia -> Demia deals 1 shadow damage to target hero or ally. Use only on your turn."),
         // X damage.
         ("ability", "Aimed Shot", "<b>Marksmanship Hero Required</b>; Your hero deals X ranged damage to target hero or ally."),
-        // Ongoing text is a continuous power, not a played effect.
-        ("ability", "Battle Shout", "<b>Ongoing:</b> Allies in your party have +1 ATK."),
+        // Ongoing text with a played part before it: the played part is not told apart.
+        ("ability", "Battle Cry", "Draw a card.; <b>Ongoing:</b> Allies in your party have +1 ATK."),
         // Attaching with a condition on the target the vocabulary has no filter for.
         ("ability", "Deadly Poison", "Attach to target hero or ally that was dealt combat damage by your hero this turn.; At the start of your turn, your hero deals 2 nature damage to attached character."),
         // Another card than this one deals the damage.
@@ -592,5 +592,31 @@ fn an_attaching_ability_triggers_when_the_attached_card_is_destroyed() {
             "When attached ally is destroyed, draw a card."
         ),
         None
+    );
+}
+
+#[test]
+fn an_ongoing_ability_with_only_ongoing_text_has_its_powers_while_in_play() {
+    assert_eq!(
+        translated(
+            "ability",
+            "Battle Shout",
+            "<b>Ongoing:</b> Allies in your party have +1 ATK."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "ongoing", duration = "while_in_play", effects = [{ op = "modify_atk", amount = 1, to = "YourAllies" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ability",
+            "Mana Agate",
+            "<b>Ongoing:</b> 1, Destroy Mana Agate -> Draw 2 cards."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "activate", cost = [{ pay = "resources", amount = 1 }, "destroy_this"], effects = [{ op = "draw", count = 2 }] }]"#
+        )
     );
 }
