@@ -41,11 +41,14 @@ const DAMAGE_TYPES: [&str; 8] = [
     "Arcane", "Fire", "Frost", "Holy", "Melee", "Nature", "Ranged", "Shadow",
 ];
 
-/// One target a power chooses (706): `card` (`Hero`, `Ally`, `Character`) and `side`.
+/// One target a power chooses (706): `card` (`Hero`, `Ally`, `Character`), `side`, and the
+/// state it must be in (`damaged`, `exhausted`) or the most it may cost.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Target {
     card: &'static str,
     side: &'static str,
+    state: Option<&'static str>,
+    cost_at_most: Option<i64>,
 }
 
 /// Who an effect applies to: a `Recipient` value, and the target it names, if any.
@@ -695,6 +698,19 @@ fn targets_value(target: &Target) -> Value {
     if target.side != "Any" {
         value.insert("side".into(), text(target.side));
     }
+    let mut filters = Vec::new();
+    if let Some(state) = target.state {
+        filters.push(Value::Table(Table::from_iter([("is".into(), text(state))])));
+    }
+    if let Some(amount) = target.cost_at_most {
+        filters.push(Value::Table(Table::from_iter([
+            ("is".into(), text("cost_at_most")),
+            ("amount".into(), Value::Integer(amount)),
+        ])));
+    }
+    if !filters.is_empty() {
+        value.insert("filters".into(), Value::Array(filters));
+    }
     Value::Array(vec![Value::Table(value)])
 }
 
@@ -730,18 +746,49 @@ fn card_count(rest: &str) -> Option<i64> {
     (noun_fits && (1..=7).contains(&count)).then_some(count)
 }
 
-/// A target phrase: `target [opposing|friendly] hero or ally|ally|hero`, with `you control`
-/// or `in your party` as friendly.
+/// A target phrase: `target [exhausted|damaged] [opposing|friendly] [exhausted|damaged] hero
+/// or ally|ally|hero [with cost N or less]`, with `you control` or `in your party` as friendly.
 fn target_phrase(phrase: &str) -> Option<Target> {
     let rest = strip_prefix_ci(phrase.trim(), "target ")?;
-    let (rest, mut side) = if let Some(r) = strip_prefix_ci(rest, "opposing ") {
+    let mut state = None;
+    let mut rest = rest;
+    let mut read_state = |rest: &mut &str| {
+        for word in ["exhausted", "damaged"] {
+            if let Some(r) = strip_prefix_ci(rest, &format!("{word} ")) {
+                if state.is_some() {
+                    return false;
+                }
+                state = Some(word);
+                *rest = r;
+            }
+        }
+        true
+    };
+    if !read_state(&mut rest) {
+        return None;
+    }
+    let (after_side, mut side) = if let Some(r) = strip_prefix_ci(rest, "opposing ") {
         (r, "Opposing")
     } else if let Some(r) = strip_prefix_ci(rest, "friendly ") {
         (r, "Friendly")
     } else {
         (rest, "Any")
     };
-    let mut rest = rest;
+    rest = after_side;
+    if !read_state(&mut rest) {
+        return None;
+    }
+    let mut cost_at_most = None;
+    if let Some(r) = strip_suffix_ci(rest, " or less") {
+        let (before, number) = r.rsplit_once(' ')?;
+        let before = strip_suffix_ci(before, " with cost")?;
+        let amount: i64 = number.parse().ok()?;
+        if !(0..=20).contains(&amount) {
+            return None;
+        }
+        cost_at_most = Some(amount);
+        rest = before;
+    }
     for tail in [" you control", " in your party"] {
         if let Some(r) = strip_suffix_ci(rest, tail) {
             if side != "Any" {
@@ -757,7 +804,12 @@ fn target_phrase(phrase: &str) -> Option<Target> {
         "hero" => "Hero",
         _ => return None,
     };
-    Some(Target { card, side })
+    Some(Target {
+        card,
+        side,
+        state,
+        cost_at_most,
+    })
 }
 
 /// Who an effect applies to; `subject` is the `Dealer` saying who `itself` is.

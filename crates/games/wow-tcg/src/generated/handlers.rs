@@ -82,8 +82,6 @@ pub enum Handler {
     AessinasMiracle,
     /// `aggra`, used by: Aggra.
     Aggra,
-    /// `aggressive_exploitation`, used by: Aggressive Exploitation.
-    AggressiveExploitation,
     /// `aggressive_infiltration`, used by: Aggressive Infiltration.
     AggressiveInfiltration,
     /// `agonizing_poison`, used by: Agonizing Poison.
@@ -394,8 +392,6 @@ pub enum Handler {
     AzamothDeathfang,
     /// `azarak_wolfsblood`, used by: Azarak Wolfsblood.
     AzarakWolfsblood,
-    /// `azizi_daggerflick`, used by: Azizi Daggerflick.
-    AziziDaggerflick,
     /// `azjol_anak_acidslinger`, used by: Azjol-anak Acidslinger.
     AzjolAnakAcidslinger,
     /// `azjol_anak_acidspewer`, used by: Azjol-anak Acidspewer.
@@ -1284,8 +1280,6 @@ pub enum Handler {
     Counterspell,
     /// `counting_out_time`, used by: Counting Out Time.
     CountingOutTime,
-    /// `coup_de_grace`, used by: Coup de Grace.
-    CoupDeGrace,
     /// `cover_of_silence`, used by: Cover of Silence.
     CoverOfSilence,
     /// `cover_of_the_light`, used by: Cover of the Light.
@@ -1712,8 +1706,6 @@ pub enum Handler {
     DorricTheMartyr,
     /// `dorzok_shadowhand`, used by: Dorzok Shadowhand.
     DorzokShadowhand,
-    /// `doshura_risestrider`, used by: Doshura Risestrider.
-    DoshuraRisestrider,
     /// `double_attack_handguards`, used by: Double Attack Handguards.
     DoubleAttackHandguards,
     /// `down_but_not_out`, used by: Down But Not Out.
@@ -2916,8 +2908,6 @@ pub enum Handler {
     HighChieftainBaineBloodhoof,
     /// `high_commander_halford_wyrmbane`, used by: High Commander Halford Wyrmbane.
     HighCommanderHalfordWyrmbane,
-    /// `high_guard_braxx`, used by: High Guard Braxx.
-    HighGuardBraxx,
     /// `high_guardian_malosun`, used by: High Guardian Malosun.
     HighGuardianMalosun,
     /// `high_inquisitor_fairbanks`, used by: High Inquisitor Fairbanks.
@@ -3260,14 +3250,10 @@ pub enum Handler {
     JinlakNightfang,
     /// `jinxy_blastwheel`, used by: Jinxy Blastwheel.
     JinxyBlastwheel,
-    /// `johnny_rotten`, used by: Johnny Rotten.
-    JohnnyRotten,
     /// `jojabee`, used by: Joja'bee.
     Jojabee,
     /// `joleera`, used by: Joleera.
     Joleera,
-    /// `jonas_targan`, used by: Jonas Targan.
-    JonasTargan,
     /// `joren_the_martyr`, used by: Joren the Martyr.
     JorenTheMartyr,
     /// `joseph_the_insane`, used by: Joseph the Insane.
@@ -3662,8 +3648,6 @@ pub enum Handler {
     LessonOfTheWild,
     /// `levander_of_the_sanguine_shot`, used by: Levander of the Sanguine Shot.
     LevanderOfTheSanguineShot,
-    /// `lhurg_venomblade`, used by: Lhurg Venomblade.
-    LhurgVenomblade,
     /// `liars_tongue_gloves`, used by: Liar's Tongue Gloves.
     LiarsTongueGloves,
     /// `libram_of_radiance`, used by: Libram of Radiance.
@@ -4934,8 +4918,6 @@ pub enum Handler {
     ReportToGoldshire,
     /// `repurposed_lava_dredger`, used by: Repurposed Lava Dredger.
     RepurposedLavaDredger,
-    /// `requite`, used by: Requite.
-    Requite,
     /// `rescue_the_earthspeaker`, used by: Rescue the Earthspeaker!.
     RescueTheEarthspeaker,
     /// `rescue_the_survivors`, used by: Rescue the Survivors!.
@@ -5284,8 +5266,6 @@ pub enum Handler {
     SeraphTheExalted,
     /// `seraxa_brightmix`, used by: Seraxa Brightmix.
     SeraxaBrightmix,
-    /// `sergeant_corsetti`, used by: Sergeant Corsetti.
-    SergeantCorsetti,
     /// `serpent_sting`, used by: Serpent Sting.
     SerpentSting,
     /// `serpents_nest`, used by: Serpent's Nest.
@@ -5514,8 +5494,6 @@ pub enum Handler {
     Slaughter,
     /// `slaughter_from_the_shadows`, used by: Slaughter from the Shadows.
     SlaughterFromTheShadows,
-    /// `slay_the_feeble`, used by: Slay the Feeble.
-    SlayTheFeeble,
     /// `slayers_waistguard`, used by: Slayer's Waistguard.
     SlayersWaistguard,
     /// `slice_and_dice`, used by: Slice and Dice.
@@ -6526,8 +6504,6 @@ pub enum Handler {
     VandosHeraldOfWar,
     /// `vanessa_fairgraves`, used by: Vanessa Fairgraves.
     VanessaFairgraves,
-    /// `vanessa_van_cleef`, used by: Vanessa VanCleef.
-    VanessaVanCleef,
     /// `vanessa_van_cleef_hero`, used by: Vanessa VanCleef (Hero).
     VanessaVanCleefHero,
     /// `vanira_raventhorne`, used by: Vanira Raventhorne.
@@ -6586,8 +6562,6 @@ pub enum Handler {
     VialOfStolenMemories,
     /// `vicious_grell`, used by: Vicious Grell.
     ViciousGrell,
-    /// `vicious_strike`, used by: Vicious Strike.
-    ViciousStrike,
     /// `viciousness`, used by: Viciousness.
     Viciousness,
     /// `victimize`, used by: Victimize.
@@ -6993,7 +6967,7 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, in declaration order.
-    pub const ALL: [Handler; 3492] = [
+    pub const ALL: [Handler; 3479] = [
         Self::ABirdInHand,
         Self::ADonationOfSilk,
         Self::ADonationOfWool,
@@ -7033,7 +7007,6 @@ impl Handler {
         Self::Aessina,
         Self::AessinasMiracle,
         Self::Aggra,
-        Self::AggressiveExploitation,
         Self::AggressiveInfiltration,
         Self::AgonizingPoison,
         Self::Ahkara,
@@ -7189,7 +7162,6 @@ impl Handler {
         Self::AzamitalTheFlamebender,
         Self::AzamothDeathfang,
         Self::AzarakWolfsblood,
-        Self::AziziDaggerflick,
         Self::AzjolAnakAcidslinger,
         Self::AzjolAnakAcidspewer,
         Self::AzjolAnakBattleguard,
@@ -7634,7 +7606,6 @@ impl Handler {
         Self::Counterattack,
         Self::Counterspell,
         Self::CountingOutTime,
-        Self::CoupDeGrace,
         Self::CoverOfSilence,
         Self::CoverOfTheLight,
         Self::Crabbyfin,
@@ -7848,7 +7819,6 @@ impl Handler {
         Self::Doomwalker,
         Self::DorricTheMartyr,
         Self::DorzokShadowhand,
-        Self::DoshuraRisestrider,
         Self::DoubleAttackHandguards,
         Self::DownButNotOut,
         Self::DownTheGullet,
@@ -8450,7 +8420,6 @@ impl Handler {
         Self::HierophantCaydiem,
         Self::HighChieftainBaineBloodhoof,
         Self::HighCommanderHalfordWyrmbane,
-        Self::HighGuardBraxx,
         Self::HighGuardianMalosun,
         Self::HighInquisitorFairbanks,
         Self::HighInquisitorWhitemane,
@@ -8622,10 +8591,8 @@ impl Handler {
         Self::JindosJudgement,
         Self::JinlakNightfang,
         Self::JinxyBlastwheel,
-        Self::JohnnyRotten,
         Self::Jojabee,
         Self::Joleera,
-        Self::JonasTargan,
         Self::JorenTheMartyr,
         Self::JosephTheInsane,
         Self::JourneyToAstranaar,
@@ -8823,7 +8790,6 @@ impl Handler {
         Self::LessonOfTheShadow,
         Self::LessonOfTheWild,
         Self::LevanderOfTheSanguineShot,
-        Self::LhurgVenomblade,
         Self::LiarsTongueGloves,
         Self::LibramOfRadiance,
         Self::LieInWait,
@@ -9459,7 +9425,6 @@ impl Handler {
         Self::Repentance,
         Self::ReportToGoldshire,
         Self::RepurposedLavaDredger,
-        Self::Requite,
         Self::RescueTheEarthspeaker,
         Self::RescueTheSurvivors,
         Self::ResidueRendezvous,
@@ -9634,7 +9599,6 @@ impl Handler {
         Self::SenzirBeastwalker,
         Self::SeraphTheExalted,
         Self::SeraxaBrightmix,
-        Self::SergeantCorsetti,
         Self::SerpentSting,
         Self::SerpentsNest,
         Self::ServantOfNeptulon,
@@ -9749,7 +9713,6 @@ impl Handler {
         Self::Slam,
         Self::Slaughter,
         Self::SlaughterFromTheShadows,
-        Self::SlayTheFeeble,
         Self::SlayersWaistguard,
         Self::SliceAndDice,
         Self::Slimefin,
@@ -10255,7 +10218,6 @@ impl Handler {
         Self::VampiricSiphon,
         Self::VandosHeraldOfWar,
         Self::VanessaFairgraves,
-        Self::VanessaVanCleef,
         Self::VanessaVanCleefHero,
         Self::VaniraRaventhorne,
         Self::Vanish,
@@ -10285,7 +10247,6 @@ impl Handler {
         Self::VexraDarkfall,
         Self::VialOfStolenMemories,
         Self::ViciousGrell,
-        Self::ViciousStrike,
         Self::Viciousness,
         Self::Victimize,
         Self::VictorBaltus,
@@ -10488,7 +10449,7 @@ impl Handler {
         Self::ZylahManslayer,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 3492] = [
+    pub const NAMES: [&'static str; 3479] = [
         "a_bird_in_hand",
         "a_donation_of_silk",
         "a_donation_of_wool",
@@ -10528,7 +10489,6 @@ impl Handler {
         "aessina",
         "aessinas_miracle",
         "aggra",
-        "aggressive_exploitation",
         "aggressive_infiltration",
         "agonizing_poison",
         "ahkara",
@@ -10684,7 +10644,6 @@ impl Handler {
         "azamital_the_flamebender",
         "azamoth_deathfang",
         "azarak_wolfsblood",
-        "azizi_daggerflick",
         "azjol_anak_acidslinger",
         "azjol_anak_acidspewer",
         "azjol_anak_battleguard",
@@ -11129,7 +11088,6 @@ impl Handler {
         "counterattack",
         "counterspell",
         "counting_out_time",
-        "coup_de_grace",
         "cover_of_silence",
         "cover_of_the_light",
         "crabbyfin",
@@ -11343,7 +11301,6 @@ impl Handler {
         "doomwalker",
         "dorric_the_martyr",
         "dorzok_shadowhand",
-        "doshura_risestrider",
         "double_attack_handguards",
         "down_but_not_out",
         "down_the_gullet",
@@ -11945,7 +11902,6 @@ impl Handler {
         "hierophant_caydiem",
         "high_chieftain_baine_bloodhoof",
         "high_commander_halford_wyrmbane",
-        "high_guard_braxx",
         "high_guardian_malosun",
         "high_inquisitor_fairbanks",
         "high_inquisitor_whitemane",
@@ -12117,10 +12073,8 @@ impl Handler {
         "jindos_judgement",
         "jinlak_nightfang",
         "jinxy_blastwheel",
-        "johnny_rotten",
         "jojabee",
         "joleera",
-        "jonas_targan",
         "joren_the_martyr",
         "joseph_the_insane",
         "journey_to_astranaar",
@@ -12318,7 +12272,6 @@ impl Handler {
         "lesson_of_the_shadow",
         "lesson_of_the_wild",
         "levander_of_the_sanguine_shot",
-        "lhurg_venomblade",
         "liars_tongue_gloves",
         "libram_of_radiance",
         "lie_in_wait",
@@ -12954,7 +12907,6 @@ impl Handler {
         "repentance",
         "report_to_goldshire",
         "repurposed_lava_dredger",
-        "requite",
         "rescue_the_earthspeaker",
         "rescue_the_survivors",
         "residue_rendezvous",
@@ -13129,7 +13081,6 @@ impl Handler {
         "senzir_beastwalker",
         "seraph_the_exalted",
         "seraxa_brightmix",
-        "sergeant_corsetti",
         "serpent_sting",
         "serpents_nest",
         "servant_of_neptulon",
@@ -13244,7 +13195,6 @@ impl Handler {
         "slam",
         "slaughter",
         "slaughter_from_the_shadows",
-        "slay_the_feeble",
         "slayers_waistguard",
         "slice_and_dice",
         "slimefin",
@@ -13750,7 +13700,6 @@ impl Handler {
         "vampiric_siphon",
         "vandos_herald_of_war",
         "vanessa_fairgraves",
-        "vanessa_van_cleef",
         "vanessa_van_cleef_hero",
         "vanira_raventhorne",
         "vanish",
@@ -13780,7 +13729,6 @@ impl Handler {
         "vexra_darkfall",
         "vial_of_stolen_memories",
         "vicious_grell",
-        "vicious_strike",
         "viciousness",
         "victimize",
         "victor_baltus",
@@ -13983,7 +13931,7 @@ impl Handler {
         "zylah_manslayer",
     ];
     /// Every handler by its name, sorted by name (byte order) for binary search.
-    pub const BY_NAME: [(&'static str, Handler); 3492] = [
+    pub const BY_NAME: [(&'static str, Handler); 3479] = [
         ("a_bird_in_hand", Self::ABirdInHand),
         ("a_donation_of_silk", Self::ADonationOfSilk),
         ("a_donation_of_wool", Self::ADonationOfWool),
@@ -14023,7 +13971,6 @@ impl Handler {
         ("aessina", Self::Aessina),
         ("aessinas_miracle", Self::AessinasMiracle),
         ("aggra", Self::Aggra),
-        ("aggressive_exploitation", Self::AggressiveExploitation),
         ("aggressive_infiltration", Self::AggressiveInfiltration),
         ("agonizing_poison", Self::AgonizingPoison),
         ("ahkara", Self::Ahkara),
@@ -14179,7 +14126,6 @@ impl Handler {
         ("azamital_the_flamebender", Self::AzamitalTheFlamebender),
         ("azamoth_deathfang", Self::AzamothDeathfang),
         ("azarak_wolfsblood", Self::AzarakWolfsblood),
-        ("azizi_daggerflick", Self::AziziDaggerflick),
         ("azjol_anak_acidslinger", Self::AzjolAnakAcidslinger),
         ("azjol_anak_acidspewer", Self::AzjolAnakAcidspewer),
         ("azjol_anak_battleguard", Self::AzjolAnakBattleguard),
@@ -14627,7 +14573,6 @@ impl Handler {
         ("counterattack", Self::Counterattack),
         ("counterspell", Self::Counterspell),
         ("counting_out_time", Self::CountingOutTime),
-        ("coup_de_grace", Self::CoupDeGrace),
         ("cover_of_silence", Self::CoverOfSilence),
         ("cover_of_the_light", Self::CoverOfTheLight),
         ("crabbyfin", Self::Crabbyfin),
@@ -14841,7 +14786,6 @@ impl Handler {
         ("doomwalker", Self::Doomwalker),
         ("dorric_the_martyr", Self::DorricTheMartyr),
         ("dorzok_shadowhand", Self::DorzokShadowhand),
-        ("doshura_risestrider", Self::DoshuraRisestrider),
         ("double_attack_handguards", Self::DoubleAttackHandguards),
         ("down_but_not_out", Self::DownButNotOut),
         ("down_the_gullet", Self::DownTheGullet),
@@ -15443,7 +15387,6 @@ impl Handler {
         ("hierophant_caydiem", Self::HierophantCaydiem),
         ("high_chieftain_baine_bloodhoof", Self::HighChieftainBaineBloodhoof),
         ("high_commander_halford_wyrmbane", Self::HighCommanderHalfordWyrmbane),
-        ("high_guard_braxx", Self::HighGuardBraxx),
         ("high_guardian_malosun", Self::HighGuardianMalosun),
         ("high_inquisitor_fairbanks", Self::HighInquisitorFairbanks),
         ("high_inquisitor_whitemane", Self::HighInquisitorWhitemane),
@@ -15615,10 +15558,8 @@ impl Handler {
         ("jindos_judgement", Self::JindosJudgement),
         ("jinlak_nightfang", Self::JinlakNightfang),
         ("jinxy_blastwheel", Self::JinxyBlastwheel),
-        ("johnny_rotten", Self::JohnnyRotten),
         ("jojabee", Self::Jojabee),
         ("joleera", Self::Joleera),
-        ("jonas_targan", Self::JonasTargan),
         ("joren_the_martyr", Self::JorenTheMartyr),
         ("joseph_the_insane", Self::JosephTheInsane),
         ("journey_to_astranaar", Self::JourneyToAstranaar),
@@ -15816,7 +15757,6 @@ impl Handler {
         ("lesson_of_the_shadow", Self::LessonOfTheShadow),
         ("lesson_of_the_wild", Self::LessonOfTheWild),
         ("levander_of_the_sanguine_shot", Self::LevanderOfTheSanguineShot),
-        ("lhurg_venomblade", Self::LhurgVenomblade),
         ("liars_tongue_gloves", Self::LiarsTongueGloves),
         ("libram_of_radiance", Self::LibramOfRadiance),
         ("lie_in_wait", Self::LieInWait),
@@ -16458,7 +16398,6 @@ impl Handler {
         ("repentance", Self::Repentance),
         ("report_to_goldshire", Self::ReportToGoldshire),
         ("repurposed_lava_dredger", Self::RepurposedLavaDredger),
-        ("requite", Self::Requite),
         ("rescue_the_earthspeaker", Self::RescueTheEarthspeaker),
         ("rescue_the_survivors", Self::RescueTheSurvivors),
         ("residue_rendezvous", Self::ResidueRendezvous),
@@ -16636,7 +16575,6 @@ impl Handler {
         ("senzir_beastwalker", Self::SenzirBeastwalker),
         ("seraph_the_exalted", Self::SeraphTheExalted),
         ("seraxa_brightmix", Self::SeraxaBrightmix),
-        ("sergeant_corsetti", Self::SergeantCorsetti),
         ("serpent_sting", Self::SerpentSting),
         ("serpents_nest", Self::SerpentsNest),
         ("servant_of_neptulon", Self::ServantOfNeptulon),
@@ -16754,7 +16692,6 @@ impl Handler {
         ("slam", Self::Slam),
         ("slaughter", Self::Slaughter),
         ("slaughter_from_the_shadows", Self::SlaughterFromTheShadows),
-        ("slay_the_feeble", Self::SlayTheFeeble),
         ("slayers_waistguard", Self::SlayersWaistguard),
         ("slice_and_dice", Self::SliceAndDice),
         ("slimefin", Self::Slimefin),
@@ -17272,7 +17209,6 @@ impl Handler {
         ("vampiric_siphon", Self::VampiricSiphon),
         ("vandos_herald_of_war", Self::VandosHeraldOfWar),
         ("vanessa_fairgraves", Self::VanessaFairgraves),
-        ("vanessa_van_cleef", Self::VanessaVanCleef),
         ("vanessa_van_cleef_hero", Self::VanessaVanCleefHero),
         ("vanira_raventhorne", Self::VaniraRaventhorne),
         ("vanish", Self::Vanish),
@@ -17302,7 +17238,6 @@ impl Handler {
         ("vexra_darkfall", Self::VexraDarkfall),
         ("vial_of_stolen_memories", Self::VialOfStolenMemories),
         ("vicious_grell", Self::ViciousGrell),
-        ("vicious_strike", Self::ViciousStrike),
         ("viciousness", Self::Viciousness),
         ("victimize", Self::Victimize),
         ("victor_baltus", Self::VictorBaltus),

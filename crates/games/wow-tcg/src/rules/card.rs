@@ -3,8 +3,8 @@
 
 use super::content::{
     self, AbilityCondition, AbilityCost, AbilityDuration, AbilityEffect, AbilityTrigger, Card,
-    CardAbility, Count, DamageType, EffectOp, Handler, Keyword, PowerEffect, Recipient, TargetKind,
-    TargetSide, TypeTag,
+    CardAbility, Count, DamageType, EffectOp, Handler, Keyword, PowerEffect, Recipient,
+    TargetFilter, TargetKind, TargetSide, TypeTag,
 };
 
 /// The card type (300.1), plus face-down resources.
@@ -195,6 +195,12 @@ pub struct TargetRule {
     pub kind: TargetKind,
     /// Anyone's, the chooser's own or an opponent's.
     pub side: TargetSide,
+    /// It must have damage on it.
+    pub damaged: bool,
+    /// It must be exhausted.
+    pub exhausted: bool,
+    /// Its cost must be at most this.
+    pub cost_at_most: Option<u8>,
 }
 
 /// The effect operations one typed ability plays as, each with the rules of its targets; `None`
@@ -219,8 +225,9 @@ pub struct TargetRule {
 ///   one card it names (`YourHero`, `AttachedCharacter`, `ThisCard`), which apply while the
 ///   card is in play (714.3e).
 ///
-/// Targets are characters with no filters beyond kind and side; `TargetCharacter` recipients
-/// name one of them.
+/// Targets are characters of a kind and side, with the filters `damaged`, `exhausted` and
+/// `cost_at_most` (checked as they are chosen and as the link resolves, 706.1, 709.2a);
+/// `TargetCharacter` recipients name one of them.
 pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<TargetRule>)>> {
     if ability.targets.len() > 3 {
         return None;
@@ -241,18 +248,30 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
     }
     let mut rules = Vec::new();
     for target in ability.targets {
-        if !target.filters.is_empty()
-            || !matches!(
-                target.card,
-                TargetKind::Hero | TargetKind::Ally | TargetKind::Character
-            )
-        {
+        if !matches!(
+            target.card,
+            TargetKind::Hero | TargetKind::Ally | TargetKind::Character
+        ) {
             return None;
         }
-        rules.push(TargetRule {
+        let mut rule = TargetRule {
             kind: target.card,
             side: target.side,
-        });
+            damaged: false,
+            exhausted: false,
+            cost_at_most: None,
+        };
+        for filter in target.filters {
+            match *filter {
+                TargetFilter::Damaged => rule.damaged = true,
+                TargetFilter::Exhausted => rule.exhausted = true,
+                TargetFilter::CostAtMost { amount } if rule.cost_at_most.is_none() => {
+                    rule.cost_at_most = Some(amount);
+                }
+                _ => return None,
+            }
+        }
+        rules.push(rule);
     }
     let names_target = |to: Recipient, target: u8| {
         to != Recipient::TargetCharacter || (target >= 1 && usize::from(target) <= rules.len())

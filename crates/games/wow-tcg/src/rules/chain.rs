@@ -28,7 +28,8 @@ pub fn targetable(game: &Game, id: ObjectId) -> bool {
 
 /// Whether `id` may be the target a typed ability's `rule` describes for a link `player`
 /// controls (706.1): a hero, an ally (a Totem is targeted as though it were one, glossary) or
-/// either, anyone's, the player's own or an opponent's.
+/// either, anyone's, the player's own or an opponent's, damaged, exhausted or of a cost at most
+/// as the rule asks.
 pub fn fits_rule(game: &Game, player: PlayerId, rule: Option<&TargetRule>, id: ObjectId) -> bool {
     let Some(rule) = rule else {
         return true;
@@ -45,7 +46,12 @@ pub fn fits_rule(game: &Game, player: PlayerId, rule: Option<&TargetRule>, id: O
         TargetSide::Friendly => game.controller(id) == player,
         TargetSide::Opposing => game.controller(id) != player,
     };
-    kind && side
+    let damaged = !rule.damaged || game.store.get(id).is_some_and(|o| o.damage > 0);
+    let exhausted = !rule.exhausted || game.exhausted(id);
+    let cost = rule
+        .cost_at_most
+        .is_none_or(|most| game.card(id).cost <= u32::from(most));
+    kind && side && damaged && exhausted && cost
 }
 
 /// The rules of the targets of a link (from the typed ability its operation was lowered

@@ -620,3 +620,43 @@ fn an_ongoing_ability_with_only_ongoing_text_has_its_powers_while_in_play() {
         )
     );
 }
+
+#[test]
+fn targets_read_their_state_and_cost_filters() {
+    assert_eq!(
+        translated("ability", "Coup de Grace", "Destroy target exhausted ally.").as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Ally", filters = [{ is = "exhausted" }] }], effects = [{ op = "destroy" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ally",
+            "Sergeant Corsetti",
+            "When this ally enters play, she deals 2 melee damage to target exhausted opposing hero or ally."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = { when = "triggered", event = "ThisEntersPlay" }, targets = [{ card = "Character", side = "Opposing", filters = [{ is = "exhausted" }] }], effects = [{ op = "deal_damage", amount = 2, damage_type = "Melee", from = "ThisCard" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ability",
+            "Vicious Strike",
+            "Your hero deals 3 melee damage to target ally with cost 4 or less."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Ally", filters = [{ is = "cost_at_most", amount = 4 }] }], effects = [{ op = "deal_damage", amount = 3, damage_type = "Melee" }] }]"#
+        )
+    );
+    // Two states, a ready target, or a cost from below: no filter of the vocabulary.
+    for rules in [
+        "Destroy target exhausted damaged ally.",
+        "Destroy target ready ally.",
+        "Destroy target ally with cost 4 or more.",
+    ] {
+        assert_eq!(translated("ability", "Strike", rules), None, "{rules}");
+    }
+}
