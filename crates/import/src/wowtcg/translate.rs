@@ -336,11 +336,6 @@ impl Reader<'_> {
             return None;
         };
         let effect = self.effect(sentence, true)?;
-        // A payment power's effect is one the `payment_power` operation has.
-        let op = effect.value.get("op").and_then(Value::as_str)?;
-        if op == "grant_keyword" {
-            return None;
-        }
         let mut ability = Table::new();
         ability.insert("trigger".into(), text("activate"));
         ability.insert("cost".into(), Value::Array(paid));
@@ -415,6 +410,7 @@ impl Reader<'_> {
                 effect.duration == "instant"
             }
             // A triggered ATK change is a gain (the `triggered_power` effect's amount).
+            "grant_keyword" => effect.duration == "this_turn",
             "modify_atk" => {
                 effect.duration == "this_turn"
                     && effect
@@ -580,9 +576,6 @@ impl Reader<'_> {
             "modify_atk"
         } else {
             let keyword = self.vocab.keyword(what)?;
-            if keyword.chars().any(|c| c.is_ascii_digit()) {
-                return None;
-            }
             fields.push(("keyword", text(&keyword)));
             "grant_keyword"
         };

@@ -136,6 +136,8 @@ pub enum EffectOp {
         to: Recipient,
         /// The `from` field.
         from: Dealer,
+        /// The keyword a `GrantKeyword` effect gives.
+        keyword: Option<Keyword>,
     },
     /// A triggered power (703) whose effect heals as it resolves; with `min_hand`, a double-check power: it triggers only if its controller has that many cards in hand, and is interrupted if not as it resolves (703.2).
     TriggeredHeal {
@@ -166,6 +168,8 @@ pub enum EffectOp {
         to: Recipient,
         /// The `from` field.
         from: Dealer,
+        /// The keyword a `GrantKeyword` effect gives.
+        keyword: Option<Keyword>,
         /// 'May': as it resolves its controller chooses whether it does its effect.
         optional: bool,
     },
@@ -767,6 +771,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
                 damage_type: None,
                 to: Recipient::TargetCharacter,
                 from: Dealer::ThisCard,
+                keyword: None,
                 optional: true,
             },
         ],

@@ -68,8 +68,6 @@ pub enum Handler {
     AdmiralRipsnarlDdd,
     /// `adrenaline_rush`, used by: Adrenaline Rush.
     AdrenalineRush,
-    /// `adrienne_the_inspiring`, used by: Adrienne the Inspiring.
-    AdrienneTheInspiring,
     /// `aegis_of_the_blood_god`, used by: Aegis of the Blood God.
     AegisOfTheBloodGod,
     /// `aegis_of_the_scarlet_commander`, used by: Aegis of the Scarlet Commander.
@@ -946,8 +944,6 @@ pub enum Handler {
     Bubblegil,
     /// `bubblesmash`, used by: Bubblesmash.
     Bubblesmash,
-    /// `bubula_del_kissel`, used by: Bubula del Kissel.
-    BubulaDelKissel,
     /// `building_her_forces`, used by: Building Her Forces.
     BuildingHerForces,
     /// `buldrug`, used by: Buldrug.
@@ -1178,8 +1174,6 @@ pub enum Handler {
     ColossalTotem,
     /// `colossus_smash`, used by: Colossus Smash.
     ColossusSmash,
-    /// `command_decision`, used by: Command Decision.
-    CommandDecision,
     /// `command_of_undeath`, used by: Command of Undeath.
     CommandOfUndeath,
     /// `commander_falstaav`, used by: Commander Falstaav.
@@ -1632,8 +1626,6 @@ pub enum Handler {
     DevouringPlague,
     /// `devout_aurastone_hammer`, used by: Devout Aurastone Hammer.
     DevoutAurastoneHammer,
-    /// `dhoros_ravestrike`, used by: Dhoros Ravestrike.
-    DhorosRavestrike,
     /// `diane_cannings`, used by: Diane Cannings.
     DianeCannings,
     /// `die_insect`, used by: DIE, INSECT!.
@@ -2338,12 +2330,8 @@ pub enum Handler {
     Freeze,
     /// `freezing_arrow`, used by: Freezing Arrow.
     FreezingArrow,
-    /// `frek_snipelix`, used by: Frek Snipelix.
-    FrekSnipelix,
     /// `frenzied_doomguard`, used by: Frenzied Doomguard.
     FrenziedDoomguard,
-    /// `frenzy`, used by: Frenzy.
-    Frenzy,
     /// `friend_in_need`, used by: Friend in Need.
     FriendInNeed,
     /// `friends_in_high_places`, used by: Friends in High Places.
@@ -2352,8 +2340,6 @@ pub enum Handler {
     Fright,
     /// `frigid_hopelessness`, used by: Frigid Hopelessness.
     FrigidHopelessness,
-    /// `frimzy_fuzzbum`, used by: Frimzy Fuzzbum.
-    FrimzyFuzzbum,
     /// `frizlix_of_kezan`, used by: Frizlix of Kezan.
     FrizlixOfKezan,
     /// `frizzlight`, used by: Frizzlight.
@@ -2780,8 +2766,6 @@ pub enum Handler {
     HansiWildcoat,
     /// `hanthal_lightward`, used by: Hanthal Lightward.
     HanthalLightward,
-    /// `hanu_skyhorn`, used by: Hanu Skyhorn.
-    HanuSkyhorn,
     /// `haranto_darkstrider`, used by: Haranto Darkstrider.
     HarantoDarkstrider,
     /// `harbinger_sefu`, used by: Harbinger Sefu.
@@ -3444,8 +3428,6 @@ pub enum Handler {
     KirgaEarthguard,
     /// `kirox_butcherblade`, used by: Kirox Butcherblade.
     KiroxButcherblade,
-    /// `kizzli_grinderstub`, used by: Kizzli Grinderstub.
-    KizzliGrinderstub,
     /// `kjaran_the_callous`, used by: Kjaran the Callous.
     KjaranTheCallous,
     /// `klannoc_macleod`, used by: Klannoc Macleod.
@@ -3512,8 +3494,6 @@ pub enum Handler {
     KylandaTheHarmonious,
     /// `kyroth_steelspite`, used by: Kyroth Steelspite.
     KyrothSteelspite,
-    /// `kysa_shadowstalker`, used by: Kysa Shadowstalker.
-    KysaShadowstalker,
     /// `lady_bancroft`, used by: Lady Bancroft.
     LadyBancroft,
     /// `lady_blaumeux`, used by: Lady Blaumeux.
@@ -3976,8 +3956,6 @@ pub enum Handler {
     MezzikDarkspark,
     /// `mias_the_putrid`, used by: Mias the Putrid.
     MiasThePutrid,
-    /// `mighty_shadow_protection_potion`, used by: Mighty Shadow Protection Potion.
-    MightyShadowProtectionPotion,
     /// `mikael_the_blunt`, used by: Mikael the Blunt.
     MikaelTheBlunt,
     /// `military_quarter`, used by: Military Quarter.
@@ -4230,8 +4208,6 @@ pub enum Handler {
     NazjarHarpooner,
     /// `nazjar_sorceress`, used by: Naz'jar Sorceress.
     NazjarSorceress,
-    /// `nazuk_darkblood`, used by: Nazuk Darkblood.
-    NazukDarkblood,
     /// `neboz_tombwex`, used by: Neboz Tombwex.
     NebozTombwex,
     /// `necessary_sacrifice`, used by: Necessary Sacrifice.
@@ -4498,8 +4474,6 @@ pub enum Handler {
     ParasiticShadowfiend,
     /// `parexia_herald_of_the_shadows`, used by: Parexia, Herald of the Shadows.
     ParexiaHeraldOfTheShadows,
-    /// `parren_shadowshot`, used by: Parren Shadowshot.
-    ParrenShadowshot,
     /// `patchwerk`, used by: Patchwerk.
     Patchwerk,
     /// `path_of_frost`, used by: Path of Frost.
@@ -4972,8 +4946,6 @@ pub enum Handler {
     RingOfBinding,
     /// `ring_of_frost`, used by: Ring of Frost.
     RingOfFrost,
-    /// `ring_of_invincibility`, used by: Ring of Invincibility.
-    RingOfInvincibility,
     /// `ring_of_the_battle_anthem`, used by: Ring of the Battle Anthem.
     RingOfTheBattleAnthem,
     /// `ring_of_the_great_whale`, used by: Ring of the Great Whale.
@@ -5650,8 +5622,6 @@ pub enum Handler {
     SquallTotem,
     /// `squish_together`, used by: Squish Together.
     SquishTogether,
-    /// `stacia_markton`, used by: Stacia Markton.
-    StaciaMarkton,
     /// `staff_of_ammunae`, used by: Staff of Ammunae.
     StaffOfAmmunae,
     /// `staff_of_antonidas`, used by: Staff of Antonidas.
@@ -6510,8 +6480,6 @@ pub enum Handler {
     VaniraRaventhorne,
     /// `vanish`, used by: Vanish.
     Vanish,
-    /// `vanora_moonshot`, used by: Vanora Moonshot.
-    VanoraMoonshot,
     /// `varandas_silverleaf`, used by: Varandas Silverleaf.
     VarandasSilverleaf,
     /// `varanis_bitterstar`, used by: Varanis Bitterstar.
@@ -6620,8 +6588,6 @@ pub enum Handler {
     VorixZorbuzz,
     /// `vortex`, used by: Vortex.
     Vortex,
-    /// `vorzun`, used by: Vor'zun.
-    Vorzun,
     /// `vukora_netherflame`, used by: Vukora Netherflame.
     VukoraNetherflame,
     /// `vuzajin`, used by: Vuza'jin.
@@ -6967,7 +6933,7 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, in declaration order.
-    pub const ALL: [Handler; 3479] = [
+    pub const ALL: [Handler; 3462] = [
         Self::ABirdInHand,
         Self::ADonationOfSilk,
         Self::ADonationOfWool,
@@ -7000,7 +6966,6 @@ impl Handler {
         Self::AdmiralRipsnarl,
         Self::AdmiralRipsnarlDdd,
         Self::AdrenalineRush,
-        Self::AdrienneTheInspiring,
         Self::AegisOfTheBloodGod,
         Self::AegisOfTheScarletCommander,
         Self::AegisOfTheVindicator,
@@ -7439,7 +7404,6 @@ impl Handler {
         Self::BrutalityBlade,
         Self::Bubblegil,
         Self::Bubblesmash,
-        Self::BubulaDelKissel,
         Self::BuildingHerForces,
         Self::Buldrug,
         Self::BulkasWildhorn,
@@ -7555,7 +7519,6 @@ impl Handler {
         Self::ColossalSkullCladCleaver,
         Self::ColossalTotem,
         Self::ColossusSmash,
-        Self::CommandDecision,
         Self::CommandOfUndeath,
         Self::CommanderFalstaav,
         Self::CommanderMolotov,
@@ -7782,7 +7745,6 @@ impl Handler {
         Self::Devoured,
         Self::DevouringPlague,
         Self::DevoutAurastoneHammer,
-        Self::DhorosRavestrike,
         Self::DianeCannings,
         Self::DieInsect,
         Self::DieIsCast,
@@ -8135,14 +8097,11 @@ impl Handler {
         Self::FraznakTheFurious,
         Self::Freeze,
         Self::FreezingArrow,
-        Self::FrekSnipelix,
         Self::FrenziedDoomguard,
-        Self::Frenzy,
         Self::FriendInNeed,
         Self::FriendsInHighPlaces,
         Self::Fright,
         Self::FrigidHopelessness,
-        Self::FrimzyFuzzbum,
         Self::FrizlixOfKezan,
         Self::Frizzlight,
         Self::FromTheShadows,
@@ -8356,7 +8315,6 @@ impl Handler {
         Self::HannahTheUnstoppable,
         Self::HansiWildcoat,
         Self::HanthalLightward,
-        Self::HanuSkyhorn,
         Self::HarantoDarkstrider,
         Self::HarbingerSefu,
         Self::HardpackedSnowball,
@@ -8688,7 +8646,6 @@ impl Handler {
         Self::KinzaMistressOfTheElements,
         Self::KirgaEarthguard,
         Self::KiroxButcherblade,
-        Self::KizzliGrinderstub,
         Self::KjaranTheCallous,
         Self::KlannocMacleod,
         Self::KloxxDedrix,
@@ -8722,7 +8679,6 @@ impl Handler {
         Self::KweeQPeddlefeet,
         Self::KylandaTheHarmonious,
         Self::KyrothSteelspite,
-        Self::KysaShadowstalker,
         Self::LadyBancroft,
         Self::LadyBlaumeux,
         Self::LadyCourtneyNoel,
@@ -8954,7 +8910,6 @@ impl Handler {
         Self::MetzenTheReindeer,
         Self::MezzikDarkspark,
         Self::MiasThePutrid,
-        Self::MightyShadowProtectionPotion,
         Self::MikaelTheBlunt,
         Self::MilitaryQuarter,
         Self::MilitiaCommanderBalor,
@@ -9081,7 +9036,6 @@ impl Handler {
         Self::NaxxramasWorshipper,
         Self::NazjarHarpooner,
         Self::NazjarSorceress,
-        Self::NazukDarkblood,
         Self::NebozTombwex,
         Self::NecessarySacrifice,
         Self::NecroticPlague,
@@ -9215,7 +9169,6 @@ impl Handler {
         Self::ParalyzingStrike,
         Self::ParasiticShadowfiend,
         Self::ParexiaHeraldOfTheShadows,
-        Self::ParrenShadowshot,
         Self::Patchwerk,
         Self::PathOfFrost,
         Self::PathOfLife,
@@ -9452,7 +9405,6 @@ impl Handler {
         Self::RimeAndFreezin,
         Self::RingOfBinding,
         Self::RingOfFrost,
-        Self::RingOfInvincibility,
         Self::RingOfTheBattleAnthem,
         Self::RingOfTheGreatWhale,
         Self::RingOfTheRecalcitrant,
@@ -9791,7 +9743,6 @@ impl Handler {
         Self::SpuriousSarcophagus,
         Self::SquallTotem,
         Self::SquishTogether,
-        Self::StaciaMarkton,
         Self::StaffOfAmmunae,
         Self::StaffOfAntonidas,
         Self::StaffOfDominance,
@@ -10221,7 +10172,6 @@ impl Handler {
         Self::VanessaVanCleefHero,
         Self::VaniraRaventhorne,
         Self::Vanish,
-        Self::VanoraMoonshot,
         Self::VarandasSilverleaf,
         Self::VaranisBitterstar,
         Self::VariablePulseLightningCapacitor,
@@ -10276,7 +10226,6 @@ impl Handler {
         Self::VoljinDarkspearChieftain,
         Self::VorixZorbuzz,
         Self::Vortex,
-        Self::Vorzun,
         Self::VukoraNetherflame,
         Self::Vuzajin,
         Self::Vuzdin,
@@ -10449,7 +10398,7 @@ impl Handler {
         Self::ZylahManslayer,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 3479] = [
+    pub const NAMES: [&'static str; 3462] = [
         "a_bird_in_hand",
         "a_donation_of_silk",
         "a_donation_of_wool",
@@ -10482,7 +10431,6 @@ impl Handler {
         "admiral_ripsnarl",
         "admiral_ripsnarl_ddd",
         "adrenaline_rush",
-        "adrienne_the_inspiring",
         "aegis_of_the_blood_god",
         "aegis_of_the_scarlet_commander",
         "aegis_of_the_vindicator",
@@ -10921,7 +10869,6 @@ impl Handler {
         "brutality_blade",
         "bubblegil",
         "bubblesmash",
-        "bubula_del_kissel",
         "building_her_forces",
         "buldrug",
         "bulkas_wildhorn",
@@ -11037,7 +10984,6 @@ impl Handler {
         "colossal_skull_clad_cleaver",
         "colossal_totem",
         "colossus_smash",
-        "command_decision",
         "command_of_undeath",
         "commander_falstaav",
         "commander_molotov",
@@ -11264,7 +11210,6 @@ impl Handler {
         "devoured",
         "devouring_plague",
         "devout_aurastone_hammer",
-        "dhoros_ravestrike",
         "diane_cannings",
         "die_insect",
         "die_is_cast",
@@ -11617,14 +11562,11 @@ impl Handler {
         "fraznak_the_furious",
         "freeze",
         "freezing_arrow",
-        "frek_snipelix",
         "frenzied_doomguard",
-        "frenzy",
         "friend_in_need",
         "friends_in_high_places",
         "fright",
         "frigid_hopelessness",
-        "frimzy_fuzzbum",
         "frizlix_of_kezan",
         "frizzlight",
         "from_the_shadows",
@@ -11838,7 +11780,6 @@ impl Handler {
         "hannah_the_unstoppable",
         "hansi_wildcoat",
         "hanthal_lightward",
-        "hanu_skyhorn",
         "haranto_darkstrider",
         "harbinger_sefu",
         "hardpacked_snowball",
@@ -12170,7 +12111,6 @@ impl Handler {
         "kinza_mistress_of_the_elements",
         "kirga_earthguard",
         "kirox_butcherblade",
-        "kizzli_grinderstub",
         "kjaran_the_callous",
         "klannoc_macleod",
         "kloxx_dedrix",
@@ -12204,7 +12144,6 @@ impl Handler {
         "kwee_q_peddlefeet",
         "kylanda_the_harmonious",
         "kyroth_steelspite",
-        "kysa_shadowstalker",
         "lady_bancroft",
         "lady_blaumeux",
         "lady_courtney_noel",
@@ -12436,7 +12375,6 @@ impl Handler {
         "metzen_the_reindeer",
         "mezzik_darkspark",
         "mias_the_putrid",
-        "mighty_shadow_protection_potion",
         "mikael_the_blunt",
         "military_quarter",
         "militia_commander_balor",
@@ -12563,7 +12501,6 @@ impl Handler {
         "naxxramas_worshipper",
         "nazjar_harpooner",
         "nazjar_sorceress",
-        "nazuk_darkblood",
         "neboz_tombwex",
         "necessary_sacrifice",
         "necrotic_plague",
@@ -12697,7 +12634,6 @@ impl Handler {
         "paralyzing_strike",
         "parasitic_shadowfiend",
         "parexia_herald_of_the_shadows",
-        "parren_shadowshot",
         "patchwerk",
         "path_of_frost",
         "path_of_life",
@@ -12934,7 +12870,6 @@ impl Handler {
         "rime_and_freezin",
         "ring_of_binding",
         "ring_of_frost",
-        "ring_of_invincibility",
         "ring_of_the_battle_anthem",
         "ring_of_the_great_whale",
         "ring_of_the_recalcitrant",
@@ -13273,7 +13208,6 @@ impl Handler {
         "spurious_sarcophagus",
         "squall_totem",
         "squish_together",
-        "stacia_markton",
         "staff_of_ammunae",
         "staff_of_antonidas",
         "staff_of_dominance",
@@ -13703,7 +13637,6 @@ impl Handler {
         "vanessa_van_cleef_hero",
         "vanira_raventhorne",
         "vanish",
-        "vanora_moonshot",
         "varandas_silverleaf",
         "varanis_bitterstar",
         "variable_pulse_lightning_capacitor",
@@ -13758,7 +13691,6 @@ impl Handler {
         "voljin_darkspear_chieftain",
         "vorix_zorbuzz",
         "vortex",
-        "vorzun",
         "vukora_netherflame",
         "vuzajin",
         "vuzdin",
@@ -13931,7 +13863,7 @@ impl Handler {
         "zylah_manslayer",
     ];
     /// Every handler by its name, sorted by name (byte order) for binary search.
-    pub const BY_NAME: [(&'static str, Handler); 3479] = [
+    pub const BY_NAME: [(&'static str, Handler); 3462] = [
         ("a_bird_in_hand", Self::ABirdInHand),
         ("a_donation_of_silk", Self::ADonationOfSilk),
         ("a_donation_of_wool", Self::ADonationOfWool),
@@ -13964,7 +13896,6 @@ impl Handler {
         ("admiral_ripsnarl", Self::AdmiralRipsnarl),
         ("admiral_ripsnarl_ddd", Self::AdmiralRipsnarlDdd),
         ("adrenaline_rush", Self::AdrenalineRush),
-        ("adrienne_the_inspiring", Self::AdrienneTheInspiring),
         ("aegis_of_the_blood_god", Self::AegisOfTheBloodGod),
         ("aegis_of_the_scarlet_commander", Self::AegisOfTheScarletCommander),
         ("aegis_of_the_vindicator", Self::AegisOfTheVindicator),
@@ -14406,7 +14337,6 @@ impl Handler {
         ("brutality_blade", Self::BrutalityBlade),
         ("bubblegil", Self::Bubblegil),
         ("bubblesmash", Self::Bubblesmash),
-        ("bubula_del_kissel", Self::BubulaDelKissel),
         ("building_her_forces", Self::BuildingHerForces),
         ("buldrug", Self::Buldrug),
         ("bulkas_wildhorn", Self::BulkasWildhorn),
@@ -14522,7 +14452,6 @@ impl Handler {
         ("colossal_skull_clad_cleaver", Self::ColossalSkullCladCleaver),
         ("colossal_totem", Self::ColossalTotem),
         ("colossus_smash", Self::ColossusSmash),
-        ("command_decision", Self::CommandDecision),
         ("command_of_undeath", Self::CommandOfUndeath),
         ("commander_falstaav", Self::CommanderFalstaav),
         ("commander_molotov", Self::CommanderMolotov),
@@ -14749,7 +14678,6 @@ impl Handler {
         ("devoured", Self::Devoured),
         ("devouring_plague", Self::DevouringPlague),
         ("devout_aurastone_hammer", Self::DevoutAurastoneHammer),
-        ("dhoros_ravestrike", Self::DhorosRavestrike),
         ("diane_cannings", Self::DianeCannings),
         ("die_insect", Self::DieInsect),
         ("die_is_cast", Self::DieIsCast),
@@ -15102,14 +15030,11 @@ impl Handler {
         ("fraznak_the_furious", Self::FraznakTheFurious),
         ("freeze", Self::Freeze),
         ("freezing_arrow", Self::FreezingArrow),
-        ("frek_snipelix", Self::FrekSnipelix),
         ("frenzied_doomguard", Self::FrenziedDoomguard),
-        ("frenzy", Self::Frenzy),
         ("friend_in_need", Self::FriendInNeed),
         ("friends_in_high_places", Self::FriendsInHighPlaces),
         ("fright", Self::Fright),
         ("frigid_hopelessness", Self::FrigidHopelessness),
-        ("frimzy_fuzzbum", Self::FrimzyFuzzbum),
         ("frizlix_of_kezan", Self::FrizlixOfKezan),
         ("frizzlight", Self::Frizzlight),
         ("from_the_shadows", Self::FromTheShadows),
@@ -15323,7 +15248,6 @@ impl Handler {
         ("hannah_the_unstoppable", Self::HannahTheUnstoppable),
         ("hansi_wildcoat", Self::HansiWildcoat),
         ("hanthal_lightward", Self::HanthalLightward),
-        ("hanu_skyhorn", Self::HanuSkyhorn),
         ("haranto_darkstrider", Self::HarantoDarkstrider),
         ("harbinger_sefu", Self::HarbingerSefu),
         ("hardpacked_snowball", Self::HardpackedSnowball),
@@ -15655,7 +15579,6 @@ impl Handler {
         ("kinza_mistress_of_the_elements", Self::KinzaMistressOfTheElements),
         ("kirga_earthguard", Self::KirgaEarthguard),
         ("kirox_butcherblade", Self::KiroxButcherblade),
-        ("kizzli_grinderstub", Self::KizzliGrinderstub),
         ("kjaran_the_callous", Self::KjaranTheCallous),
         ("klannoc_macleod", Self::KlannocMacleod),
         ("kloxx_dedrix", Self::KloxxDedrix),
@@ -15689,7 +15612,6 @@ impl Handler {
         ("kwee_q_peddlefeet", Self::KweeQPeddlefeet),
         ("kylanda_the_harmonious", Self::KylandaTheHarmonious),
         ("kyroth_steelspite", Self::KyrothSteelspite),
-        ("kysa_shadowstalker", Self::KysaShadowstalker),
         ("lady_bancroft", Self::LadyBancroft),
         ("lady_blaumeux", Self::LadyBlaumeux),
         ("lady_courtney_noel", Self::LadyCourtneyNoel),
@@ -15924,7 +15846,6 @@ impl Handler {
         ("metzen_the_reindeer", Self::MetzenTheReindeer),
         ("mezzik_darkspark", Self::MezzikDarkspark),
         ("mias_the_putrid", Self::MiasThePutrid),
-        ("mighty_shadow_protection_potion", Self::MightyShadowProtectionPotion),
         ("mikael_the_blunt", Self::MikaelTheBlunt),
         ("military_quarter", Self::MilitaryQuarter),
         ("militia_commander_balor", Self::MilitiaCommanderBalor),
@@ -16051,7 +15972,6 @@ impl Handler {
         ("naxxramas_worshipper", Self::NaxxramasWorshipper),
         ("nazjar_harpooner", Self::NazjarHarpooner),
         ("nazjar_sorceress", Self::NazjarSorceress),
-        ("nazuk_darkblood", Self::NazukDarkblood),
         ("neboz_tombwex", Self::NebozTombwex),
         ("necessary_sacrifice", Self::NecessarySacrifice),
         ("necrotic_plague", Self::NecroticPlague),
@@ -16188,7 +16108,6 @@ impl Handler {
         ("paralyzing_strike", Self::ParalyzingStrike),
         ("parasitic_shadowfiend", Self::ParasiticShadowfiend),
         ("parexia_herald_of_the_shadows", Self::ParexiaHeraldOfTheShadows),
-        ("parren_shadowshot", Self::ParrenShadowshot),
         ("patchwerk", Self::Patchwerk),
         ("path_of_frost", Self::PathOfFrost),
         ("path_of_life", Self::PathOfLife),
@@ -16428,7 +16347,6 @@ impl Handler {
         ("rime_and_freezin", Self::RimeAndFreezin),
         ("ring_of_binding", Self::RingOfBinding),
         ("ring_of_frost", Self::RingOfFrost),
-        ("ring_of_invincibility", Self::RingOfInvincibility),
         ("ring_of_the_battle_anthem", Self::RingOfTheBattleAnthem),
         ("ring_of_the_great_whale", Self::RingOfTheGreatWhale),
         ("ring_of_the_recalcitrant", Self::RingOfTheRecalcitrant),
@@ -16770,7 +16688,6 @@ impl Handler {
         ("spurious_sarcophagus", Self::SpuriousSarcophagus),
         ("squall_totem", Self::SquallTotem),
         ("squish_together", Self::SquishTogether),
-        ("stacia_markton", Self::StaciaMarkton),
         ("staff_of_ammunae", Self::StaffOfAmmunae),
         ("staff_of_antonidas", Self::StaffOfAntonidas),
         ("staff_of_dominance", Self::StaffOfDominance),
@@ -17212,7 +17129,6 @@ impl Handler {
         ("vanessa_van_cleef_hero", Self::VanessaVanCleefHero),
         ("vanira_raventhorne", Self::VaniraRaventhorne),
         ("vanish", Self::Vanish),
-        ("vanora_moonshot", Self::VanoraMoonshot),
         ("varandas_silverleaf", Self::VarandasSilverleaf),
         ("varanis_bitterstar", Self::VaranisBitterstar),
         ("variable_pulse_lightning_capacitor", Self::VariablePulseLightningCapacitor),
@@ -17267,7 +17183,6 @@ impl Handler {
         ("voljin_darkspear_chieftain", Self::VoljinDarkspearChieftain),
         ("vorix_zorbuzz", Self::VorixZorbuzz),
         ("vortex", Self::Vortex),
-        ("vorzun", Self::Vorzun),
         ("vukora_netherflame", Self::VukoraNetherflame),
         ("vuzajin", Self::Vuzajin),
         ("vuzdin", Self::Vuzdin),

@@ -2221,6 +2221,7 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
                     "damage_type",
                     "to",
                     "from",
+                    "keyword",
                 ],
                 path,
             )?;
@@ -2254,6 +2255,7 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
                 from: live::field_or::<
                     Dealer,
                 >(table, path, "from", live::parse::<Dealer>, Dealer::ThisCard)?,
+                keyword: live::optional(table, path, "keyword", live::parse::<Keyword>)?,
             })
         }
         "triggered_heal" => {
@@ -2286,6 +2288,7 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
                     "damage_type",
                     "to",
                     "from",
+                    "keyword",
                     "optional",
                 ],
                 path,
@@ -2309,6 +2312,7 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
                 from: live::field_or::<
                     Dealer,
                 >(table, path, "from", live::parse::<Dealer>, Dealer::ThisCard)?,
+                keyword: live::optional(table, path, "keyword", live::parse::<Keyword>)?,
                 optional: live::field_or::<
                     bool,
                 >(table, path, "optional", live::boolean, false)?,

@@ -2334,12 +2334,14 @@ pub enum PowerEffect {
     DrawCards,
     /// Destroys the recipient, unless it can't be destroyed (103.3).
     Destroy,
+    /// The recipient has `keyword` this turn.
+    GrantKeyword,
 }
 impl PowerEffect {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "PowerEffect";
     /// Every value, in declaration order.
-    pub const ALL: [PowerEffect; 7] = [
+    pub const ALL: [PowerEffect; 8] = [
         Self::DealDamage,
         Self::HealDamage,
         Self::ModifyAtk,
@@ -2347,9 +2349,10 @@ impl PowerEffect {
         Self::Ready,
         Self::DrawCards,
         Self::Destroy,
+        Self::GrantKeyword,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 7] = [
+    pub const NAMES: [&'static str; 8] = [
         "DealDamage",
         "HealDamage",
         "ModifyAtk",
@@ -2357,6 +2360,7 @@ impl PowerEffect {
         "Ready",
         "DrawCards",
         "Destroy",
+        "GrantKeyword",
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -2368,6 +2372,7 @@ impl PowerEffect {
             Self::Ready => "Ready",
             Self::DrawCards => "DrawCards",
             Self::Destroy => "Destroy",
+            Self::GrantKeyword => "GrantKeyword",
         }
     }
 }

@@ -402,7 +402,23 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                     _ => return None,
                 }
             }
+            // The keyword a `GrantKeyword` effect gives this turn.
+            let mut keyword = None;
             let (effect, amount, damage_type, to, from) = match *effect {
+                AbilityEffect::GrantKeyword {
+                    keyword: granted,
+                    to,
+                    target,
+                } if target == 1 && names_target(to, target) && this_turn => {
+                    keyword = Some(granted);
+                    (
+                        PowerEffect::GrantKeyword,
+                        0,
+                        None,
+                        to,
+                        content::Dealer::ThisCard,
+                    )
+                }
                 AbilityEffect::DealDamage {
                     amount,
                     damage_type,
@@ -481,6 +497,7 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                     damage_type,
                     to,
                     from,
+                    keyword,
                 },
                 rules,
             )])
@@ -511,6 +528,7 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                 to,
                 from,
                 optional,
+                keyword: None,
             };
             let power = |effect: PowerEffect, amount: u8, to: Recipient| {
                 dealt(effect, amount, None, to, content::Dealer::ThisCard)
@@ -521,6 +539,23 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                 {
                     let amount = u8::try_from(amount).ok().filter(|&a| a > 0 && a <= 10)?;
                     power(PowerEffect::ModifyAtk, amount, to)
+                }
+                AbilityEffect::GrantKeyword {
+                    keyword,
+                    to,
+                    target,
+                } if target == 1 && names_target(to, target) && this_turn => {
+                    EffectOp::TriggeredPower {
+                        when: event,
+                        effect: PowerEffect::GrantKeyword,
+                        amount: 0,
+                        per_x: 0,
+                        damage_type: None,
+                        to,
+                        from: content::Dealer::ThisCard,
+                        optional,
+                        keyword: Some(keyword),
+                    }
                 }
                 _ if !instant => return None,
                 AbilityEffect::Exhaust { target } if target == 1 && !rules.is_empty() => {

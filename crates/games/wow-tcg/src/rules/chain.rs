@@ -358,15 +358,16 @@ pub fn check_place_resource(
 /// it resolves; `x` is the number of the keyword entry that carries it (Mend {n}), for a
 /// `per_x` amount.
 fn power_effect(op: EffectOp, x: i32) -> Option<EffectOp> {
-    let (effect, amount, damage_type, to, from) = match op {
+    let (effect, amount, damage_type, to, from, keyword) = match op {
         EffectOp::PaymentPower {
             effect,
             amount,
             damage_type,
             to,
             from,
+            keyword,
             ..
-        } => (effect, amount, damage_type, to, from),
+        } => (effect, amount, damage_type, to, from, keyword),
         EffectOp::TriggeredPower {
             effect,
             amount,
@@ -374,11 +375,12 @@ fn power_effect(op: EffectOp, x: i32) -> Option<EffectOp> {
             damage_type,
             to,
             from,
+            keyword,
             ..
         } => {
             let amount = i32::from(amount).saturating_add(i32::from(per_x).saturating_mul(x));
             let amount = u8::try_from(amount.max(0)).unwrap_or(u8::MAX);
-            (effect, amount, damage_type, to, from)
+            (effect, amount, damage_type, to, from, keyword)
         }
         _ => return None,
     };
@@ -405,6 +407,11 @@ fn power_effect(op: EffectOp, x: i32) -> Option<EffectOp> {
         PowerEffect::Ready => EffectOp::Ready { to },
         PowerEffect::DrawCards => EffectOp::DrawCards { count: amount },
         PowerEffect::Destroy => EffectOp::Destroy { to },
+        // Without its keyword the effect does nothing.
+        PowerEffect::GrantKeyword => EffectOp::GrantKeyword {
+            keyword: keyword?,
+            to,
+        },
     })
 }
 

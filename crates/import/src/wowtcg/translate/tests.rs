@@ -144,8 +144,8 @@ fn text_not_fully_understood_is_not_translated() {
         ("ability", "Two Shots", "Your hero deals 1 fire damage to target ally. Your hero deals 1 fire damage to target hero."),
         // Eight cards is more than a draw can say.
         ("ability", "Big Draw", "Draw eight cards."),
-        // A payment power that grants a keyword: no payment power effect says that.
-        ("item", "Ring of Invincibility", "1, [Exhaust] -> Target ally has Invincible this turn. <i>(It can't leave play, be targeted or be dealt damage)</i>."),
+        // A payment power that grants a keyword until another time than this turn.
+        ("item", "Ring of Invincibility", "1, [Exhaust] -> Target ally has Invincible until your next turn."),
         // Text before Ongoing on an ability that stays in play (Maul).
         ("ability", "Maul", "Your hero has +1 ATK this turn.; <b>Ongoing:</b> Your hero is in bear form. <i>(Has <b>Protector</b>.)</i>"),
     ];
@@ -474,13 +474,15 @@ fn triggered_powers_exhaust_destroy_or_raise_atk_this_turn() {
             r#"[{ trigger = { when = "triggered", event = "ThisDestroyed" }, targets = [{ card = "Ally" }], effects = [{ op = "destroy" }] }]"#
         )
     );
-    // A triggered ATK loss or keyword is no effect a triggered power carries.
-    for rules in [
-        "When this ally enters play, target ally has -2 ATK this turn.",
-        "When this ally enters play, target ally has Stealth this turn.",
-    ] {
-        assert_eq!(translated("ally", "Moro", rules), None, "{rules}");
-    }
+    // A triggered ATK loss is no effect a triggered power carries.
+    assert_eq!(
+        translated(
+            "ally",
+            "Moro",
+            "When this ally enters play, target ally has -2 ATK this turn."
+        ),
+        None
+    );
 }
 
 #[test]
@@ -659,4 +661,30 @@ fn targets_read_their_state_and_cost_filters() {
     ] {
         assert_eq!(translated("ability", "Strike", rules), None, "{rules}");
     }
+}
+
+#[test]
+fn powers_grant_a_keyword_this_turn() {
+    assert_eq!(
+        translated(
+            "ally",
+            "Kysa Shadowstalker",
+            "When this ally enters play, target hero has Stealth this turn."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = { when = "triggered", event = "ThisEntersPlay" }, targets = [{ card = "Hero" }], duration = "this_turn", effects = [{ op = "grant_keyword", keyword = "Stealth" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ally",
+            "Adrienne the Inspiring",
+            "4 -> Target ally has <b>Assault 4</b> this turn."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "activate", cost = [{ pay = "resources", amount = 4 }], targets = [{ card = "Ally" }], duration = "this_turn", effects = [{ op = "grant_keyword", keyword = "Assault 4" }] }]"#
+        )
+    );
 }
