@@ -536,7 +536,7 @@ fn scenario_with(path: &str, value: &str) -> Option<String> {
     let op_fields = |op: &str| -> Vec<(&str, &str)> {
         let to = ("to", "\"ThisCard\"");
         match op {
-            "deal_damage" | "heal_damage" | "modify_atk" | "prevent_damage" => {
+            "deal_damage" | "heal_damage" | "modify_atk" | "modify_health" | "prevent_damage" => {
                 vec![("amount", "1"), to]
             }
             "draw_cards" => vec![("count", "1")],
@@ -545,6 +545,11 @@ fn scenario_with(path: &str, value: &str) -> Option<String> {
                 vec![("when", "\"ThisAttacks\""), ("amount", "1"), to]
             }
             "payment_power" => vec![("effect", "\"DealDamage\""), to],
+            "triggered_power" => vec![
+                ("when", "\"ThisAttacks\""),
+                ("effect", "\"DealDamage\""),
+                to,
+            ],
             "triggered_draw" => vec![("when", "\"ThisAttacks\""), ("count", "1")],
             _ => Vec::new(),
         }

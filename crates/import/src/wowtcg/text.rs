@@ -52,6 +52,9 @@ pub struct PowerText {
     /// `FRONT:`/`BACK:` of a double-sided card): then it is no played, activated or triggered
     /// power of the card itself as printed.
     pub labelled: bool,
+    /// Whether it follows the `Ongoing:` label: a power of an ongoing ability while it is in
+    /// play (306.2a).
+    pub ongoing_part: bool,
 }
 
 impl TextReading {
@@ -74,6 +77,14 @@ pub fn read(text: &str, vocab: &Vocabulary) -> TextReading {
     for segment in normalised.split(';') {
         read_segment(segment, vocab, &mut reading);
     }
+    // A double-sided card prints its back after `BACK:`, sometimes inside another segment
+    // (`Assault 10BACK: ...`): no power of it is one of the card as printed on one side.
+    if strip_tags(text).contains("BACK:") {
+        for power in &mut reading.powers {
+            power.labelled = true;
+            power.ongoing_part = false;
+        }
+    }
     reading
 }
 
@@ -81,6 +92,7 @@ fn read_segment(segment: &str, vocab: &Vocabulary, reading: &mut TextReading) {
     let without_reminders = remove_spans(segment, "<i>", "</i>");
     let mut rest = without_reminders.trim();
     let mut labelled = false;
+    let mut ongoing_part = false;
     for label in ["FRONT:", "BACK:", "<b>FRONT:</b>", "<b>BACK:</b>"] {
         if let Some(stripped) = rest.strip_prefix(label) {
             labelled = true;
@@ -94,6 +106,7 @@ fn read_segment(segment: &str, vocab: &Vocabulary, reading: &mut TextReading) {
         };
         let bold = strip_tags(&after_open[..close]);
         let label = clean(&bold);
+        ongoing_part |= label.eq_ignore_ascii_case("Ongoing");
         if ["Ongoing", "Reward"]
             .iter()
             .any(|l| label.eq_ignore_ascii_case(l))
@@ -116,6 +129,7 @@ fn read_segment(segment: &str, vocab: &Vocabulary, reading: &mut TextReading) {
     reading.powers.push(PowerText {
         text: plain,
         labelled,
+        ongoing_part: ongoing_part && !labelled_side(segment),
     });
 }
 
@@ -225,6 +239,12 @@ fn read_hero_required(traits: &str, vocab: &Vocabulary, reading: &mut TextReadin
 }
 
 /// Drops separators and reminder text between leading bold labels.
+/// Whether a segment prints a side label (`FRONT:`/`BACK:`) anywhere.
+fn labelled_side(segment: &str) -> bool {
+    let plain = strip_tags(segment);
+    plain.contains("FRONT:") || plain.contains("BACK:")
+}
+
 fn skip_separators(text: &str) -> &str {
     let mut rest = text.trim_start_matches([' ', ',', '.', ':']);
     if let Some(inner) = rest.strip_prefix('(') {

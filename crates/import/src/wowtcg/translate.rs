@@ -15,8 +15,16 @@
 //!   one effect (the card itself may be its subject, by its name, a word of it, or `he`/`she`/
 //!   `it`/`this ally`), optionally `Use only once per turn` and `Use only on your turn`;
 //! - a **triggered power** `When <this card> enters play | is destroyed | attacks, <effect>`
-//!   or `At the start | end of your turn, <effect>`, with one damage, healing or drawing
-//!   effect.
+//!   or `At the start | end of your turn, <effect>`, with one damage, healing, drawing,
+//!   exhausting, readying or ally-destroying effect, or an ATK gain this turn;
+//! - a **continuous power** of a card in play, one sentence: `Your hero|<this card> has +N ATK
+//!   [while attacking|while defending]`, `Allies you control have +N ATK [...]`, `Your
+//!   hero|<this card> has <Keyword>[ and <Keyword>]` (keywords without a number);
+//! - an **ongoing ability** whose whole text follows `Ongoing:`: each power as a power of a card
+//!   in play (306.2a, 306.2c);
+//! - an **attaching ability** (306.3): `Attach to <target>[, and your hero deals|heals N ... it]`,
+//!   then, with or without `Ongoing:`, triggered powers whose recipient is `attached
+//!   character|ally|hero` and continuous powers `Attached <character> has ...`.
 //!
 //! `<who>` is a target (`target [opposing|friendly] hero or ally|ally|hero`, `... you
 //! control`, `... in your party`) or a group (`each opposing hero and ally`, `each opposing
@@ -33,11 +41,14 @@ const DAMAGE_TYPES: [&str; 8] = [
     "Arcane", "Fire", "Frost", "Holy", "Melee", "Nature", "Ranged", "Shadow",
 ];
 
-/// One target a power chooses (706): `card` (`Hero`, `Ally`, `Character`) and `side`.
+/// One target a power chooses (706): `card` (`Hero`, `Ally`, `Character`), `side`, and the
+/// state it must be in (`damaged`, `exhausted`) or the most it may cost.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Target {
     card: &'static str,
     side: &'static str,
+    state: Option<&'static str>,
+    cost_at_most: Option<i64>,
 }
 
 /// Who an effect applies to: a `Recipient` value, and the target it names, if any.
@@ -67,13 +78,33 @@ pub fn abilities(
     powers: &[PowerText],
     vocab: &Vocabulary,
 ) -> Option<Vec<Value>> {
-    if powers.is_empty() || powers.iter().any(|power| power.labelled) {
+    if powers.is_empty() || kind == "quest" {
         return None;
     }
-    if kind == "quest" || ongoing {
+    if kind == "ability" && is_attach(&powers[0]) {
+        let reader = Reader {
+            name,
+            vocab,
+            attached: true,
+        };
+        return reader.attaching(powers);
+    }
+    let reader = Reader {
+        name,
+        vocab,
+        attached: false,
+    };
+    // A non-attaching ongoing ability whose text is all after `Ongoing:`: it enters play as it
+    // resolves (306.2c) and its powers work while it is there (306.2a).
+    if kind == "ability" && ongoing && powers.iter().all(|power| power.ongoing_part) {
+        return powers
+            .iter()
+            .map(|power| reader.power(&power.text))
+            .collect();
+    }
+    if ongoing || powers.iter().any(|power| power.labelled) {
         return None;
     }
-    let reader = Reader { name, vocab };
     if kind == "ability" {
         return reader.played(powers).map(|ability| vec![ability]);
     }
@@ -83,9 +114,17 @@ pub fn abilities(
         .collect()
 }
 
+/// Whether a power is the attach description of an attaching ability (306.3a): its text
+/// before any `Ongoing:` starts with `Attach to`.
+fn is_attach(power: &PowerText) -> bool {
+    !power.labelled && strip_prefix_ci(&power.text, "Attach to ").is_some()
+}
+
 struct Reader<'a> {
     name: &'a str,
     vocab: &'a Vocabulary,
+    /// The card is an attaching ability: `attached character` names what it is attached to.
+    attached: bool,
 }
 
 impl Reader<'_> {
@@ -120,12 +159,130 @@ impl Reader<'_> {
         Some(Value::Table(ability))
     }
 
-    /// A power of a card in play: a payment power or a triggered power.
+    /// An attaching ability (306.3): `Attach to <target>[, and <effect on it>]` as it resolves,
+    /// then powers of the card while attached: `At the start|end of your turn, <effect on the
+    /// attached character>`, `When attached <character> is destroyed, <effect>` and continuous
+    /// `Attached <character> has ...`.
+    fn attaching(&self, powers: &[PowerText]) -> Option<Vec<Value>> {
+        let (first, rest) = powers.split_first()?;
+        let [sentence] = sentences(&first.text).try_into().ok()?;
+        let description = strip_prefix_ci(&sentence, "Attach to ")?;
+        let (target_text, follow) = match find_ci(description, ", and ") {
+            Some(at) => (
+                &description[..at],
+                Some(&description[at + ", and ".len()..]),
+            ),
+            None => (description, None),
+        };
+        let target = target_phrase(target_text)?;
+        let mut effects = vec![Value::Table(op_table("attach", &[]))];
+        if let Some(follow) = follow {
+            // `your hero deals N damage to it`: `it` is the attach target.
+            let body = strip_suffix_ci(follow, " it")?;
+            let effect = self.deals_or_heals(&format!("{body} {}", target_text.trim()), false)?;
+            if effect.target.as_ref() != Some(&target) {
+                return None;
+            }
+            effects.push(Value::Table(effect.value));
+        }
+        let mut played = Table::new();
+        played.insert("targets".into(), targets_value(&target));
+        played.insert("effects".into(), Value::Array(effects));
+        let mut abilities = vec![Value::Table(played)];
+        for power in rest {
+            let ability = self
+                .triggered(&power.text)
+                .or_else(|| self.continuous(&power.text))?;
+            abilities.push(ability);
+        }
+        Some(abilities)
+    }
+
+    /// A power of a card in play: a payment power, a triggered power or a continuous one.
     fn power(&self, text: &str) -> Option<Value> {
         if let Some((costs, effect)) = text.split_once("->") {
             return self.payment(costs.trim(), effect.trim());
         }
-        self.triggered(text)
+        self.triggered(text).or_else(|| self.continuous(text))
+    }
+
+    /// A continuous power, one sentence: `<who> has|have +N ATK [while attacking|while
+    /// defending]` or `<who> has|is <Keyword>[ and <Keyword>]`, where `<who>` is `your hero`,
+    /// the card itself, `allies you control` (ATK only) or, on an attaching ability,
+    /// `attached character|ally|hero`.
+    fn continuous(&self, text_: &str) -> Option<Value> {
+        let [sentence] = sentences(text_).try_into().ok()?;
+        let (subject, what) = [" has ", " have ", " is "].iter().find_map(|verb| {
+            let at = find_ci(&sentence, verb)?;
+            Some((&sentence[..at], &sentence[at + verb.len()..]))
+        })?;
+        let lower = subject.trim().to_ascii_lowercase();
+        let recipient = match lower.as_str() {
+            "your hero" => "YourHero",
+            "attached character" | "attached ally" | "attached hero" if self.attached => {
+                "AttachedCharacter"
+            }
+            "allies you control" | "allies in your party" => "YourAllies",
+            _ if !self.attached && self.is_self(subject) && !is_pronoun(subject) => "ThisCard",
+            _ => return None,
+        };
+        let mut condition = None;
+        let mut what = what.trim();
+        for (suffix, requires) in [
+            (" while attacking", "recipient_attacking"),
+            (" while defending", "recipient_defending"),
+        ] {
+            if let Some(rest) = strip_suffix_ci(what, suffix) {
+                condition = Some(requires);
+                what = rest;
+            }
+        }
+        let mut effects = Vec::new();
+        if let Some(amount) = signed_atk(what) {
+            effects.push(op_table(
+                "modify_atk",
+                &[("amount", Value::Integer(amount)), ("to", text(recipient))],
+            ));
+        } else if let Some((atk, health)) = stat_change(what) {
+            // Health changes are continuous only, with no condition.
+            if condition.is_some() {
+                return None;
+            }
+            if let Some(atk) = atk {
+                effects.push(op_table(
+                    "modify_atk",
+                    &[("amount", Value::Integer(atk)), ("to", text(recipient))],
+                ));
+            }
+            effects.push(op_table(
+                "modify_health",
+                &[("amount", Value::Integer(health)), ("to", text(recipient))],
+            ));
+        } else {
+            // Keywords are held by one card only (`YourHero`, `AttachedCharacter`, `ThisCard`).
+            if condition.is_some() || recipient == "YourAllies" {
+                return None;
+            }
+            // A keyword's number is the entry's own (Assault 2, Mend 3): the keyword carries it.
+            for word in what.split(" and ") {
+                let keyword = self.vocab.keyword(word.trim())?;
+                effects.push(op_table(
+                    "grant_keyword",
+                    &[("keyword", text(&keyword)), ("to", text(recipient))],
+                ));
+            }
+        }
+        let mut ability = Table::new();
+        ability.insert("trigger".into(), text("ongoing"));
+        if let Some(requires) = condition {
+            ability.insert("condition".into(), text(requires));
+        }
+        ability.insert("duration".into(), text("while_in_play"));
+        ability.insert(
+            "effects".into(),
+            Value::Array(effects.into_iter().map(Value::Table).collect()),
+        );
+        Some(Value::Table(ability))
     }
 
     /// `<costs> -> <effect>[. Use only once per turn]`.
@@ -179,11 +336,6 @@ impl Reader<'_> {
             return None;
         };
         let effect = self.effect(sentence, true)?;
-        // A payment power's effect is one the `payment_power` operation has.
-        let op = effect.value.get("op").and_then(Value::as_str)?;
-        if op == "grant_keyword" {
-            return None;
-        }
         let mut ability = Table::new();
         ability.insert("trigger".into(), text("activate"));
         ability.insert("cost".into(), Value::Array(paid));
@@ -217,21 +369,59 @@ impl Reader<'_> {
             Some((*event, (at, phrase.len())))
         })?;
         let (at, phrase_len) = subject_len;
-        if !self.is_self(&rest[..at]) {
-            return None;
-        }
+        let subject = &rest[..at];
+        // An attaching ability's "when attached <character> is destroyed".
+        let attached = ["attached character", "attached ally", "attached hero"]
+            .iter()
+            .any(|a| subject.trim().eq_ignore_ascii_case(a));
+        let event = match (attached, event) {
+            (true, "ThisDestroyed") if self.attached => "AttachedDestroyed",
+            (false, _) if self.is_self(subject) => event,
+            _ => return None,
+        };
         self.triggered_effect(event, &rest[at + phrase_len..])
     }
 
-    /// The one damage, healing or drawing effect of a triggered power watching `event`.
+    /// The one effect of a triggered power watching `event`: damage, healing, drawing,
+    /// exhausting, readying, destroying (instant) or an ATK change this turn.
     fn triggered_effect(&self, event: &str, rest: &str) -> Option<Value> {
         let parts = sentences(rest);
         let [sentence] = parts.as_slice() else {
             return None;
         };
-        let effect = self.effect(&capitalised(sentence), true)?;
+        let (sentence, optional) = without_may(sentence);
+        let effect = self.effect(&capitalised(&sentence), true)?;
         let op = effect.value.get("op").and_then(Value::as_str)?;
-        if !matches!(op, "deal_damage" | "heal" | "draw") || effect.duration != "instant" {
+        // "May" is read for the effects a `triggered_power` carries with their amounts.
+        if optional
+            && (!matches!(
+                op,
+                "deal_damage" | "heal" | "draw" | "exhaust" | "ready" | "destroy"
+            ) || effect
+                .value
+                .get("amount")
+                .and_then(Value::as_integer)
+                .is_some_and(|amount| amount > 20))
+        {
+            return None;
+        }
+        let fits = match op {
+            "deal_damage" | "heal" | "draw" | "exhaust" | "ready" | "destroy" => {
+                effect.duration == "instant"
+            }
+            // A triggered ATK change is a gain (the `triggered_power` effect's amount).
+            "grant_keyword" => effect.duration == "this_turn",
+            "modify_atk" => {
+                effect.duration == "this_turn"
+                    && effect
+                        .value
+                        .get("amount")
+                        .and_then(Value::as_integer)
+                        .is_some_and(|amount| amount > 0)
+            }
+            _ => false,
+        };
+        if !fits {
             return None;
         }
         let mut trigger = Table::new();
@@ -239,7 +429,26 @@ impl Reader<'_> {
         trigger.insert("event".into(), text(event));
         let mut ability = Table::new();
         ability.insert("trigger".into(), Value::Table(trigger));
-        Some(Value::Table(finish(ability, effect, false)))
+        let mut ability = finish(ability, effect, false);
+        if optional {
+            ability.insert("optional".into(), Value::Boolean(true));
+        }
+        Some(Value::Table(ability))
+    }
+
+    /// Who an effect applies to (see [`who_phrase`]); on an attaching ability also `attached
+    /// character|ally|hero`, what it is attached to.
+    fn who(&self, phrase: &str, subject: &'static str) -> Option<Who> {
+        let attached = ["attached character", "attached ally", "attached hero"]
+            .iter()
+            .any(|a| phrase.trim().eq_ignore_ascii_case(a));
+        if attached {
+            return self.attached.then_some(Who {
+                recipient: "AttachedCharacter",
+                target: None,
+            });
+        }
+        who_phrase(phrase, subject)
     }
 
     /// Whether `subject` names the card carrying the power: `this ally` (or another kind),
@@ -330,7 +539,7 @@ impl Reader<'_> {
         if !(1..=max).contains(&amount) {
             return None;
         }
-        let who = who_phrase(who, from)?;
+        let who = self.who(who, from)?;
         let mut fields = vec![("amount", Value::Integer(amount))];
         if let Some(t) = damage_type {
             fields.push(("damage_type", text(t)));
@@ -359,22 +568,14 @@ impl Reader<'_> {
                 target: None,
             }
         } else {
-            who_phrase(subject, "YourHero")?
+            self.who(subject, "YourHero")?
         };
         let mut fields = Vec::new();
-        let signed = |sign: char, factor: i64| {
-            let digits = strip_suffix_ci(what.strip_prefix(sign)?, " ATK")?;
-            let amount: i64 = digits.parse().ok()?;
-            (1..=10).contains(&amount).then_some(amount * factor)
-        };
-        let op = if let Some(amount) = signed('+', 1).or_else(|| signed('-', -1)) {
+        let op = if let Some(amount) = signed_atk(what) {
             fields.push(("amount", Value::Integer(amount)));
             "modify_atk"
         } else {
             let keyword = self.vocab.keyword(what)?;
-            if keyword.chars().any(|c| c.is_ascii_digit()) {
-                return None;
-            }
             fields.push(("keyword", text(&keyword)));
             "grant_keyword"
         };
@@ -387,6 +588,68 @@ impl Reader<'_> {
             duration: "this_turn",
         })
     }
+}
+
+/// A triggered effect without its "may": `you may <effect>` or `<subject> may deal|heal ...`
+/// read as `<effect>` / `<subject> deals|heals ...`, and whether it said "may".
+fn without_may(sentence: &str) -> (String, bool) {
+    if let Some(rest) = strip_prefix_ci(sentence, "you may ") {
+        return (rest.to_owned(), true);
+    }
+    for (may, verb) in [(" may deal ", " deals "), (" may heal ", " heals ")] {
+        if let Some(at) = find_ci(sentence, may) {
+            let said = format!("{}{verb}{}", &sentence[..at], &sentence[at + may.len()..]);
+            return (said, true);
+        }
+    }
+    (sentence.to_owned(), false)
+}
+
+/// `+N ATK` / `-N ATK` (1..=10): the signed amount.
+fn signed_atk(what: &str) -> Option<i64> {
+    let what = what.trim();
+    let (sign, rest) = match what.chars().next()? {
+        '+' => (1, &what[1..]),
+        '-' => (-1, &what[1..]),
+        _ => return None,
+    };
+    let digits = strip_suffix_ci(rest, " ATK")?;
+    let amount: i64 = digits.parse().ok()?;
+    (1..=10).contains(&amount).then_some(amount * sign)
+}
+
+/// A health change with or without an ATK change: `+N health` (`[Health]`), `+N / +N`,
+/// `+N ATK / -N health`, `+N ATK and +N health`: the ATK amount, if any, and the health
+/// amount (each 1..=10 either way).
+fn stat_change(what: &str) -> Option<(Option<i64>, i64)> {
+    let signed = |part: &str| -> Option<i64> {
+        let part = part.trim();
+        let (sign, digits) = match part.chars().next()? {
+            '+' => (1, &part[1..]),
+            '-' => (-1, &part[1..]),
+            _ => return None,
+        };
+        let amount: i64 = digits.trim().parse().ok()?;
+        (1..=10).contains(&amount).then_some(amount * sign)
+    };
+    let health = |part: &str| -> Option<i64> {
+        let part = part.trim();
+        let number =
+            strip_suffix_ci(part, " health").or_else(|| strip_suffix_ci(part, " [Health]"));
+        signed(number?)
+    };
+    if let Some(amount) = health(what) {
+        return Some((None, amount));
+    }
+    let (atk_part, health_part) = what
+        .split_once(" / ")
+        .or_else(|| what.split_once('/'))
+        .or_else(|| what.split_once(" and "))?;
+    let atk_part = atk_part.trim();
+    let atk = signed(strip_suffix_ci(atk_part, " ATK").unwrap_or(atk_part))?;
+    let health_part = health_part.trim();
+    let amount = health(health_part).or_else(|| signed(health_part))?;
+    Some((Some(atk), amount))
 }
 
 /// Whether a subject is a pronoun (which names the card only after the card was named).
@@ -428,6 +691,19 @@ fn targets_value(target: &Target) -> Value {
     if target.side != "Any" {
         value.insert("side".into(), text(target.side));
     }
+    let mut filters = Vec::new();
+    if let Some(state) = target.state {
+        filters.push(Value::Table(Table::from_iter([("is".into(), text(state))])));
+    }
+    if let Some(amount) = target.cost_at_most {
+        filters.push(Value::Table(Table::from_iter([
+            ("is".into(), text("cost_at_most")),
+            ("amount".into(), Value::Integer(amount)),
+        ])));
+    }
+    if !filters.is_empty() {
+        value.insert("filters".into(), Value::Array(filters));
+    }
     Value::Array(vec![Value::Table(value)])
 }
 
@@ -463,18 +739,49 @@ fn card_count(rest: &str) -> Option<i64> {
     (noun_fits && (1..=7).contains(&count)).then_some(count)
 }
 
-/// A target phrase: `target [opposing|friendly] hero or ally|ally|hero`, with `you control`
-/// or `in your party` as friendly.
+/// A target phrase: `target [exhausted|damaged] [opposing|friendly] [exhausted|damaged] hero
+/// or ally|ally|hero [with cost N or less]`, with `you control` or `in your party` as friendly.
 fn target_phrase(phrase: &str) -> Option<Target> {
     let rest = strip_prefix_ci(phrase.trim(), "target ")?;
-    let (rest, mut side) = if let Some(r) = strip_prefix_ci(rest, "opposing ") {
+    let mut state = None;
+    let mut rest = rest;
+    let mut read_state = |rest: &mut &str| {
+        for word in ["exhausted", "damaged"] {
+            if let Some(r) = strip_prefix_ci(rest, &format!("{word} ")) {
+                if state.is_some() {
+                    return false;
+                }
+                state = Some(word);
+                *rest = r;
+            }
+        }
+        true
+    };
+    if !read_state(&mut rest) {
+        return None;
+    }
+    let (after_side, mut side) = if let Some(r) = strip_prefix_ci(rest, "opposing ") {
         (r, "Opposing")
     } else if let Some(r) = strip_prefix_ci(rest, "friendly ") {
         (r, "Friendly")
     } else {
         (rest, "Any")
     };
-    let mut rest = rest;
+    rest = after_side;
+    if !read_state(&mut rest) {
+        return None;
+    }
+    let mut cost_at_most = None;
+    if let Some(r) = strip_suffix_ci(rest, " or less") {
+        let (before, number) = r.rsplit_once(' ')?;
+        let before = strip_suffix_ci(before, " with cost")?;
+        let amount: i64 = number.parse().ok()?;
+        if !(0..=20).contains(&amount) {
+            return None;
+        }
+        cost_at_most = Some(amount);
+        rest = before;
+    }
     for tail in [" you control", " in your party"] {
         if let Some(r) = strip_suffix_ci(rest, tail) {
             if side != "Any" {
@@ -490,7 +797,12 @@ fn target_phrase(phrase: &str) -> Option<Target> {
         "hero" => "Hero",
         _ => return None,
     };
-    Some(Target { card, side })
+    Some(Target {
+        card,
+        side,
+        state,
+        cost_at_most,
+    })
 }
 
 /// Who an effect applies to; `subject` is the `Dealer` saying who `itself` is.

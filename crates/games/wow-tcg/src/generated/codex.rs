@@ -56,6 +56,13 @@ pub enum EffectOp {
         /// The amount for each counted thing (Tracker Gallen).
         for_each: Count,
     },
+    /// A continuous change of health (206) while the card carrying it is in play: the recipients have `amount` more (or less) health; one at 0 or less health is destroyed at pre-priority processing (407.6a).
+    ModifyHealth {
+        /// The `amount` field.
+        amount: i8,
+        /// The `to` field.
+        to: Recipient,
+    },
     /// The controller draws cards; drawing from an empty deck loses at the next pre-priority check (407.6b).
     DrawCards {
         /// The `count` field.
@@ -129,6 +136,8 @@ pub enum EffectOp {
         to: Recipient,
         /// The `from` field.
         from: Dealer,
+        /// The keyword a `GrantKeyword` effect gives.
+        keyword: Option<Keyword>,
     },
     /// A triggered power (703) whose effect heals as it resolves; with `min_hand`, a double-check power: it triggers only if its controller has that many cards in hand, and is interrupted if not as it resolves (703.2).
     TriggeredHeal {
@@ -142,6 +151,27 @@ pub enum EffectOp {
         from: Dealer,
         /// The `min_hand` field.
         min_hand: u8,
+    },
+    /// A triggered power (703) whose effect does `effect` to the recipient as it resolves: one of the effects a payment power has (exhausting, readying, destroying, an ATK change this turn, ...).
+    TriggeredPower {
+        /// The `when` field.
+        when: TriggerEvent,
+        /// The `effect` field.
+        effect: PowerEffect,
+        /// The `amount` field.
+        amount: u8,
+        /// Adds this times the entry's number to the amount (Mend {n}).
+        per_x: u8,
+        /// The `damage_type` field.
+        damage_type: Option<DamageType>,
+        /// The `to` field.
+        to: Recipient,
+        /// The `from` field.
+        from: Dealer,
+        /// The keyword a `GrantKeyword` effect gives.
+        keyword: Option<Keyword>,
+        /// 'May': as it resolves its controller chooses whether it does its effect.
+        optional: bool,
     },
     /// A triggered power (703) whose effect has its controller draw cards as it resolves.
     TriggeredDraw {
@@ -217,10 +247,11 @@ pub enum EffectOp {
 }
 impl EffectOp {
     /// The name of every operation as written in content, in declaration order.
-    pub const NAMES: [&'static str; 32] = [
+    pub const NAMES: [&'static str; 34] = [
         "deal_damage",
         "heal_damage",
         "modify_atk",
+        "modify_health",
         "draw_cards",
         "prevent_damage",
         "replace_damage",
@@ -229,6 +260,7 @@ impl EffectOp {
         "attaches",
         "payment_power",
         "triggered_heal",
+        "triggered_power",
         "triggered_draw",
         "destroy",
         "ready",
@@ -257,6 +289,7 @@ impl EffectOp {
             Self::DealDamage { .. } => "deal_damage",
             Self::HealDamage { .. } => "heal_damage",
             Self::ModifyAtk { .. } => "modify_atk",
+            Self::ModifyHealth { .. } => "modify_health",
             Self::DrawCards { .. } => "draw_cards",
             Self::PreventDamage { .. } => "prevent_damage",
             Self::ReplaceDamage { .. } => "replace_damage",
@@ -265,6 +298,7 @@ impl EffectOp {
             Self::Attaches => "attaches",
             Self::PaymentPower { .. } => "payment_power",
             Self::TriggeredHeal { .. } => "triggered_heal",
+            Self::TriggeredPower { .. } => "triggered_power",
             Self::TriggeredDraw { .. } => "triggered_draw",
             Self::Destroy { .. } => "destroy",
             Self::Ready { .. } => "ready",
@@ -728,7 +762,19 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::TriggeredPower {
+                when: TriggerEvent::YourTurnStarts,
+                effect: PowerEffect::HealDamage,
+                amount: 0,
+                per_x: 1,
+                damage_type: None,
+                to: Recipient::TargetCharacter,
+                from: Dealer::ThisCard,
+                keyword: None,
+                optional: true,
+            },
+        ],
         draft: false,
     },
     KeywordMeta {

@@ -69,8 +69,6 @@ pub enum Handler {
     AdmiralRipsnarlDdd,
     /// `adrenaline_rush`, used by: Adrenaline Rush.
     AdrenalineRush,
-    /// `adrienne_the_inspiring`, used by: Adrienne the Inspiring.
-    AdrienneTheInspiring,
     /// `aegis_of_the_blood_god`, used by: Aegis of the Blood God.
     AegisOfTheBloodGod,
     /// `aegis_of_the_scarlet_commander`, used by: Aegis of the Scarlet Commander.
@@ -83,8 +81,6 @@ pub enum Handler {
     AessinasMiracle,
     /// `aggra`, used by: Aggra.
     Aggra,
-    /// `aggressive_exploitation`, used by: Aggressive Exploitation.
-    AggressiveExploitation,
     /// `aggressive_infiltration`, used by: Aggressive Infiltration.
     AggressiveInfiltration,
     /// `agonizing_poison`, used by: Agonizing Poison.
@@ -205,16 +201,12 @@ pub enum Handler {
     AngerManagement,
     /// `angrathar_the_wrathgate`, used by: Angrathar the Wrathgate.
     AngratharTheWrathgate,
-    /// `angry_dread`, used by: Angry Dread.
-    AngryDread,
     /// `annihilate`, used by: Annihilate.
     Annihilate,
     /// `annihilator`, used by: Annihilator.
     Annihilator,
     /// `another_lesson`, used by: Another Lesson.
     AnotherLesson,
-    /// `anraphets_regalia`, used by: Anraphet's Regalia.
-    AnraphetsRegalia,
     /// `anti_magic_shell`, used by: Anti-Magic Shell.
     AntiMagicShell,
     /// `antikron_the_unyielding`, used by: Antikron the Unyielding.
@@ -225,8 +217,6 @@ pub enum Handler {
     AnubRekhan,
     /// `apothecary_hummel`, used by: Apothecary Hummel.
     ApothecaryHummel,
-    /// `apparatus_of_khazgoroth`, used by: Apparatus of Khaz'goroth.
-    ApparatusOfKhazgoroth,
     /// `apply_this_twice_a_day`, used by: Apply This Twice a Day.
     ApplyThisTwiceADay,
     /// `arachnid_quarter`, used by: Arachnid Quarter.
@@ -401,8 +391,6 @@ pub enum Handler {
     AzamothDeathfang,
     /// `azarak_wolfsblood`, used by: Azarak Wolfsblood.
     AzarakWolfsblood,
-    /// `azizi_daggerflick`, used by: Azizi Daggerflick.
-    AziziDaggerflick,
     /// `azjol_anak_acidslinger`, used by: Azjol-anak Acidslinger.
     AzjolAnakAcidslinger,
     /// `azjol_anak_acidspewer`, used by: Azjol-anak Acidspewer.
@@ -525,8 +513,6 @@ pub enum Handler {
     BattleOfLifeAndDeath,
     /// `battle_plan`, used by: Battle Plan.
     BattlePlan,
-    /// `battle_shout`, used by: Battle Shout.
-    BattleShout,
     /// `battlecast_pants`, used by: Battlecast Pants.
     BattlecastPants,
     /// `battlemage_vyara`, used by: Battlemage Vyara.
@@ -595,8 +581,6 @@ pub enum Handler {
     Betrayer,
     /// `betrayer_of_humanity`, used by: Betrayer of Humanity.
     BetrayerOfHumanity,
-    /// `bhenn_checks_the_sky`, used by: Bhenn Checks-the-Sky.
-    BhennChecksTheSky,
     /// `biding_her_time`, used by: Biding Her Time.
     BidingHerTime,
     /// `big_cauldron_of_battle`, used by: Big Cauldron of Battle.
@@ -641,8 +625,6 @@ pub enum Handler {
     BladeOfTheBurningSun,
     /// `blade_of_the_empty_void`, used by: Blade of the Empty Void.
     BladeOfTheEmptyVoid,
-    /// `blade_of_the_witching_hour`, used by: Blade of the Witching Hour.
-    BladeOfTheWitchingHour,
     /// `bladebreaker_gauntlets`, used by: Bladebreaker Gauntlets.
     BladebreakerGauntlets,
     /// `bladesinger_alyssa`, used by: Bladesinger Alyssa.
@@ -671,18 +653,12 @@ pub enum Handler {
     BlessedDefense,
     /// `blessed_medallion_of_karabor`, used by: Blessed Medallion of Karabor.
     BlessedMedallionOfKarabor,
-    /// `blessing_of_cenarius`, used by: Blessing of Cenarius.
-    BlessingOfCenarius,
-    /// `blessing_of_defense`, used by: Blessing of Defense.
-    BlessingOfDefense,
     /// `blessing_of_faith`, used by: Blessing of Faith.
     BlessingOfFaith,
     /// `blessing_of_freedom`, used by: Blessing of Freedom.
     BlessingOfFreedom,
     /// `blessing_of_liberty`, used by: Blessing of Liberty.
     BlessingOfLiberty,
-    /// `blessing_of_might`, used by: Blessing of Might.
-    BlessingOfMight,
     /// `blessing_of_protection`, used by: Blessing of Protection.
     BlessingOfProtection,
     /// `blessing_of_resolution`, used by: Blessing of Resolution.
@@ -699,8 +675,6 @@ pub enum Handler {
     BlessingOfTheOldGod,
     /// `blessing_of_the_righteous`, used by: Blessing of the Righteous.
     BlessingOfTheRighteous,
-    /// `blessing_of_the_templar`, used by: Blessing of the Templar.
-    BlessingOfTheTemplar,
     /// `blessing_of_trials`, used by: Blessing of Trials.
     BlessingOfTrials,
     /// `blessing_of_virtue`, used by: Blessing of Virtue.
@@ -739,12 +713,8 @@ pub enum Handler {
     BloodQueenLanathel,
     /// `blood_rune`, used by: Blood Rune.
     BloodRune,
-    /// `blood_siphon`, used by: Blood Siphon.
-    BloodSiphon,
     /// `blood_strike`, used by: Blood Strike.
     BloodStrike,
-    /// `bloodbanes_fall`, used by: Bloodbane's Fall.
-    BloodbanesFall,
     /// `bloodblade`, used by: Bloodblade.
     Bloodblade,
     /// `bloodfang_berserker`, used by: Bloodfang Berserker.
@@ -807,8 +777,6 @@ pub enum Handler {
     BonereaversEdge,
     /// `bones_of_transformation`, used by: Bones of Transformation.
     BonesOfTransformation,
-    /// `boneshanks`, used by: Boneshanks.
-    Boneshanks,
     /// `bonewall_simms`, used by: Bonewall Simms.
     BonewallSimms,
     /// `boomer`, used by: Boomer.
@@ -977,8 +945,6 @@ pub enum Handler {
     Bubblegil,
     /// `bubblesmash`, used by: Bubblesmash.
     Bubblesmash,
-    /// `bubula_del_kissel`, used by: Bubula del Kissel.
-    BubulaDelKissel,
     /// `building_her_forces`, used by: Building Her Forces.
     BuildingHerForces,
     /// `buldrug`, used by: Buldrug.
@@ -989,8 +955,6 @@ pub enum Handler {
     Bully,
     /// `bulwark_of_the_ancient_kings`, used by: Bulwark of the Ancient Kings.
     BulwarkOfTheAncientKings,
-    /// `bulwark_of_the_primordial_mound`, used by: Bulwark of the Primordial Mound.
-    BulwarkOfThePrimordialMound,
     /// `buma_sharpstride`, used by: Buma Sharpstride.
     BumaSharpstride,
     /// `burly_berta`, used by: Burly Berta.
@@ -1137,8 +1101,6 @@ pub enum Handler {
     Chogall,
     /// `chompers`, used by: Chompers.
     Chompers,
-    /// `chops`, used by: Chops.
-    Chops,
     /// `chromatic_cloak`, used by: Chromatic Cloak.
     ChromaticCloak,
     /// `chromie`, used by: Chromie.
@@ -1147,8 +1109,6 @@ pub enum Handler {
     Chumly,
     /// `cincture_of_polarity`, used by: Cincture of Polarity.
     CinctureOfPolarity,
-    /// `cinder`, used by: Cinder.
-    Cinder,
     /// `circle_of_healing`, used by: Circle of Healing.
     CircleOfHealing,
     /// `circle_of_life`, used by: Circle of Life.
@@ -1167,8 +1127,6 @@ pub enum Handler {
     ClawClawBite,
     /// `claws_of_the_dead`, used by: Claws of the Dead.
     ClawsOfTheDead,
-    /// `claws_of_torment`, used by: Claws of Torment.
-    ClawsOfTorment,
     /// `cleaning_house`, used by: Cleaning House.
     CleaningHouse,
     /// `cleanse`, used by: Cleanse.
@@ -1205,8 +1163,6 @@ pub enum Handler {
     CoilskarWrangler,
     /// `cold_blood`, used by: Cold Blood.
     ColdBlood,
-    /// `cold_bones`, used by: Cold Bones.
-    ColdBones,
     /// `cold_front`, used by: Cold Front.
     ColdFront,
     /// `cold_hearted`, used by: Cold Hearted.
@@ -1219,8 +1175,6 @@ pub enum Handler {
     ColossalTotem,
     /// `colossus_smash`, used by: Colossus Smash.
     ColossusSmash,
-    /// `command_decision`, used by: Command Decision.
-    CommandDecision,
     /// `command_of_undeath`, used by: Command of Undeath.
     CommandOfUndeath,
     /// `commander_falstaav`, used by: Commander Falstaav.
@@ -1231,8 +1185,6 @@ pub enum Handler {
     CommanderSpringvale,
     /// `commander_ulthok`, used by: Commander Ulthok.
     CommanderUlthok,
-    /// `commanding_shout`, used by: Commanding Shout.
-    CommandingShout,
     /// `completion_machine`, used by: Completion Machine.
     CompletionMachine,
     /// `concussion_blow`, used by: Concussion Blow.
@@ -1323,10 +1275,6 @@ pub enum Handler {
     Counterspell,
     /// `counting_out_time`, used by: Counting Out Time.
     CountingOutTime,
-    /// `coup_de_grace`, used by: Coup de Grace.
-    CoupDeGrace,
-    /// `courage`, used by: Courage.
-    Courage,
     /// `cover_of_silence`, used by: Cover of Silence.
     CoverOfSilence,
     /// `cover_of_the_light`, used by: Cover of the Light.
@@ -1345,8 +1293,6 @@ pub enum Handler {
     CrimsonFeltHat,
     /// `crimson_guard`, used by: Crimson Guard.
     CrimsonGuard,
-    /// `crimson_shocker`, used by: Crimson Shocker.
-    CrimsonShocker,
     /// `crippling_poison`, used by: Crippling Poison.
     CripplingPoison,
     /// `crippling_strike`, used by: Crippling Strike.
@@ -1483,8 +1429,6 @@ pub enum Handler {
     DarkstalkerSoran,
     /// `darnassus_sentinels`, used by: Darnassus Sentinels.
     DarnassusSentinels,
-    /// `daroka_venomfist`, used by: Daroka Venomfist.
-    DarokaVenomfist,
     /// `darthael_the_bloodsworn`, used by: Dar'thael the Bloodsworn.
     DarthaelTheBloodsworn,
     /// `daspien_bladedancer`, used by: Daspien Bladedancer.
@@ -1683,8 +1627,6 @@ pub enum Handler {
     DevouringPlague,
     /// `devout_aurastone_hammer`, used by: Devout Aurastone Hammer.
     DevoutAurastoneHammer,
-    /// `dhoros_ravestrike`, used by: Dhoros Ravestrike.
-    DhorosRavestrike,
     /// `diane_cannings`, used by: Diane Cannings.
     DianeCannings,
     /// `die_insect`, used by: DIE, INSECT!.
@@ -1757,8 +1699,6 @@ pub enum Handler {
     DorricTheMartyr,
     /// `dorzok_shadowhand`, used by: Dorzok Shadowhand.
     DorzokShadowhand,
-    /// `doshura_risestrider`, used by: Doshura Risestrider.
-    DoshuraRisestrider,
     /// `double_attack_handguards`, used by: Double Attack Handguards.
     DoubleAttackHandguards,
     /// `down_but_not_out`, used by: Down But Not Out.
@@ -1769,8 +1709,6 @@ pub enum Handler {
     DownfallHammer,
     /// `dr_boom`, used by: Dr. Boom!.
     DrBoom,
-    /// `draconian_deflector`, used by: Draconian Deflector.
-    DraconianDeflector,
     /// `draconic_flames`, used by: Draconic Flames.
     DraconicFlames,
     /// `draconic_might`, used by: Draconic Might.
@@ -1841,8 +1779,6 @@ pub enum Handler {
     DrudgeGhoul,
     /// `dryads_wrist_bindings`, used by: Dryad's Wrist Bindings.
     DryadsWristBindings,
-    /// `dual_wield`, used by: Dual Wield.
-    DualWield,
     /// `dulvar_hand_of_the_light`, used by: Dulvar, Hand of the Light.
     DulvarHandOfTheLight,
     /// `dunzarg`, used by: Dun'zarg.
@@ -2157,16 +2093,6 @@ pub enum Handler {
     FavorOfSpirit,
     /// `favor_of_steel`, used by: Favor of Steel.
     FavorOfSteel,
-    /// `favor_of_the_arcane`, used by: Favor of the Arcane.
-    FavorOfTheArcane,
-    /// `favor_of_the_elements`, used by: Favor of the Elements.
-    FavorOfTheElements,
-    /// `favor_of_the_hunt`, used by: Favor of the Hunt.
-    FavorOfTheHunt,
-    /// `favor_of_the_light`, used by: Favor of the Light.
-    FavorOfTheLight,
-    /// `favor_of_the_nether`, used by: Favor of the Nether.
-    FavorOfTheNether,
     /// `favor_of_undeath`, used by: Favor of Undeath.
     FavorOfUndeath,
     /// `fear`, used by: Fear.
@@ -2197,8 +2123,6 @@ pub enum Handler {
     FelFury,
     /// `fel_geyser`, used by: Fel Geyser.
     FelGeyser,
-    /// `fel_immolation`, used by: Fel Immolation.
-    FelImmolation,
     /// `fel_infernal`, used by: Fel Infernal.
     FelInfernal,
     /// `fel_rage`, used by: Fel Rage.
@@ -2275,8 +2199,6 @@ pub enum Handler {
     FirePower,
     /// `fire_the_cannon`, used by: Fire the Cannon.
     FireTheCannon,
-    /// `fireball`, used by: Fireball.
-    Fireball,
     /// `firelands`, used by: Firelands.
     Firelands,
     /// `firelord`, used by: Firelord.
@@ -2305,10 +2227,6 @@ pub enum Handler {
     FlameKeeperRizzli,
     /// `flame_orb`, used by: Flame Orb.
     FlameOrb,
-    /// `flame_pillar_leggings`, used by: Flame Pillar Leggings.
-    FlamePillarLeggings,
-    /// `flame_shock`, used by: Flame Shock.
-    FlameShock,
     /// `flame_wrath`, used by: Flame Wrath.
     FlameWrath,
     /// `flamebringer_gaxix`, used by: Flamebringer Gaxix.
@@ -2413,12 +2331,8 @@ pub enum Handler {
     Freeze,
     /// `freezing_arrow`, used by: Freezing Arrow.
     FreezingArrow,
-    /// `frek_snipelix`, used by: Frek Snipelix.
-    FrekSnipelix,
     /// `frenzied_doomguard`, used by: Frenzied Doomguard.
     FrenziedDoomguard,
-    /// `frenzy`, used by: Frenzy.
-    Frenzy,
     /// `friend_in_need`, used by: Friend in Need.
     FriendInNeed,
     /// `friends_in_high_places`, used by: Friends in High Places.
@@ -2427,8 +2341,6 @@ pub enum Handler {
     Fright,
     /// `frigid_hopelessness`, used by: Frigid Hopelessness.
     FrigidHopelessness,
-    /// `frimzy_fuzzbum`, used by: Frimzy Fuzzbum.
-    FrimzyFuzzbum,
     /// `frizlix_of_kezan`, used by: Frizlix of Kezan.
     FrizlixOfKezan,
     /// `frizzlight`, used by: Frizzlight.
@@ -2487,8 +2399,6 @@ pub enum Handler {
     FrostwyrmLair,
     /// `frozen_blight`, used by: Frozen Blight.
     FrozenBlight,
-    /// `frozen_core`, used by: Frozen Core.
-    FrozenCore,
     /// `frozen_frenzy`, used by: Frozen Frenzy.
     FrozenFrenzy,
     /// `frozen_nerves`, used by: Frozen Nerves.
@@ -2511,8 +2421,6 @@ pub enum Handler {
     FunkenFusemissile,
     /// `furan_rookbane`, used by: Furan Rookbane.
     FuranRookbane,
-    /// `furious_resolve`, used by: Furious Resolve.
-    FuriousResolve,
     /// `furious_strike`, used by: Furious Strike.
     FuriousStrike,
     /// `fury_of_the_firelord`, used by: Fury of the Firelord.
@@ -2549,8 +2457,6 @@ pub enum Handler {
     GatheringOfWits,
     /// `gathios_the_shatterer`, used by: Gathios the Shatterer.
     GathiosTheShatterer,
-    /// `gavel_of_the_fleshcrafter`, used by: Gavel of the Fleshcrafter.
-    GavelOfTheFleshcrafter,
     /// `gavin_haverston`, used by: Gavin Haverston.
     GavinHaverston,
     /// `gaxtro_bilgewater_marksman`, used by: Gaxtro, Bilgewater Marksman.
@@ -2585,8 +2491,6 @@ pub enum Handler {
     GiftOfTheElvenMagi,
     /// `gift_of_the_pious`, used by: Gift of the Pious.
     GiftOfThePious,
-    /// `gift_of_the_wild`, used by: Gift of the Wild.
-    GiftOfTheWild,
     /// `gigantique_bag`, used by: Gigantique Bag.
     GigantiqueBag,
     /// `gilblin_deathscrounger`, used by: Gilblin Deathscrounger.
@@ -2771,8 +2675,6 @@ pub enum Handler {
     Grumpherys,
     /// `grunt_baranka`, used by: Grunt Baranka.
     GruntBaranka,
-    /// `guard_duty`, used by: Guard Duty.
-    GuardDuty,
     /// `guardian_of_ancient_kings`, used by: Guardian of Ancient Kings.
     GuardianOfAncientKings,
     /// `guardian_of_icecrown`, used by: Guardian of Icecrown.
@@ -2865,12 +2767,8 @@ pub enum Handler {
     HansiWildcoat,
     /// `hanthal_lightward`, used by: Hanthal Lightward.
     HanthalLightward,
-    /// `hanu_skyhorn`, used by: Hanu Skyhorn.
-    HanuSkyhorn,
     /// `haranto_darkstrider`, used by: Haranto Darkstrider.
     HarantoDarkstrider,
-    /// `haratha_hammerflame`, used by: Haratha Hammerflame.
-    HarathaHammerflame,
     /// `harbinger_sefu`, used by: Harbinger Sefu.
     HarbingerSefu,
     /// `hardpacked_snowball`, used by: Hardpacked Snowball.
@@ -2963,8 +2861,6 @@ pub enum Handler {
     HerodTheScarletChampionDsm,
     /// `herods_shoulder`, used by: Herod's Shoulder.
     HerodsShoulder,
-    /// `heroic_impulse`, used by: Heroic Impulse.
-    HeroicImpulse,
     /// `heroic_leap`, used by: Heroic Leap.
     HeroicLeap,
     /// `heroic_presence`, used by: Heroic Presence.
@@ -2997,8 +2893,6 @@ pub enum Handler {
     HighChieftainBaineBloodhoof,
     /// `high_commander_halford_wyrmbane`, used by: High Commander Halford Wyrmbane.
     HighCommanderHalfordWyrmbane,
-    /// `high_guard_braxx`, used by: High Guard Braxx.
-    HighGuardBraxx,
     /// `high_guardian_malosun`, used by: High Guardian Malosun.
     HighGuardianMalosun,
     /// `high_inquisitor_fairbanks`, used by: High Inquisitor Fairbanks.
@@ -3165,8 +3059,6 @@ pub enum Handler {
     ImNotDeadYet,
     /// `im_taking_you_all_with_me`, used by: I'm Taking You All With Me!.
     ImTakingYouAllWithMe,
-    /// `immolate`, used by: Immolate.
-    Immolate,
     /// `immolation_trap`, used by: Immolation Trap.
     ImmolationTrap,
     /// `imp_mistress_noali`, used by: Imp Mistress Noali.
@@ -3187,8 +3079,6 @@ pub enum Handler {
     IncursionVestments,
     /// `inevitable_failure`, used by: Inevitable Failure.
     InevitableFailure,
-    /// `infectious_brutality`, used by: Infectious Brutality.
-    InfectiousBrutality,
     /// `infernal`, used by: Infernal.
     Infernal,
     /// `inferno_totem`, used by: Inferno Totem.
@@ -3215,8 +3105,6 @@ pub enum Handler {
     Inoculation,
     /// `inquisition`, used by: Inquisition.
     Inquisition,
-    /// `insect_swarm`, used by: Insect Swarm.
-    InsectSwarm,
     /// `inspire`, used by: Inspire.
     Inspire,
     /// `instant_poison`, used by: Instant Poison.
@@ -3325,8 +3213,6 @@ pub enum Handler {
     Jeishal,
     /// `jekkresh`, used by: Jek'kresh.
     Jekkresh,
-    /// `jeniva_prescott`, used by: Jeniva Prescott.
-    JenivaPrescott,
     /// `jeremiah_karvok`, used by: Jeremiah Karvok.
     JeremiahKarvok,
     /// `jerrak_krandle`, used by: Jerrak Krandle.
@@ -3349,14 +3235,10 @@ pub enum Handler {
     JinlakNightfang,
     /// `jinxy_blastwheel`, used by: Jinxy Blastwheel.
     JinxyBlastwheel,
-    /// `johnny_rotten`, used by: Johnny Rotten.
-    JohnnyRotten,
     /// `jojabee`, used by: Joja'bee.
     Jojabee,
     /// `joleera`, used by: Joleera.
     Joleera,
-    /// `jonas_targan`, used by: Jonas Targan.
-    JonasTargan,
     /// `joren_the_martyr`, used by: Joren the Martyr.
     JorenTheMartyr,
     /// `joseph_the_insane`, used by: Joseph the Insane.
@@ -3547,8 +3429,6 @@ pub enum Handler {
     KirgaEarthguard,
     /// `kirox_butcherblade`, used by: Kirox Butcherblade.
     KiroxButcherblade,
-    /// `kizzli_grinderstub`, used by: Kizzli Grinderstub.
-    KizzliGrinderstub,
     /// `kjaran_the_callous`, used by: Kjaran the Callous.
     KjaranTheCallous,
     /// `klannoc_macleod`, used by: Klannoc Macleod.
@@ -3615,8 +3495,6 @@ pub enum Handler {
     KylandaTheHarmonious,
     /// `kyroth_steelspite`, used by: Kyroth Steelspite.
     KyrothSteelspite,
-    /// `kysa_shadowstalker`, used by: Kysa Shadowstalker.
-    KysaShadowstalker,
     /// `lady_bancroft`, used by: Lady Bancroft.
     LadyBancroft,
     /// `lady_blaumeux`, used by: Lady Blaumeux.
@@ -3661,8 +3539,6 @@ pub enum Handler {
     LastOfHerKind,
     /// `last_stand`, used by: Last Stand.
     LastStand,
-    /// `lava_annihilator`, used by: Lava Annihilator.
-    LavaAnnihilator,
     /// `lava_burst`, used by: Lava Burst.
     LavaBurst,
     /// `lava_cracks`, used by: Lava Cracks.
@@ -3751,12 +3627,8 @@ pub enum Handler {
     LessonOfTheShadow,
     /// `lesson_of_the_wild`, used by: Lesson of the Wild.
     LessonOfTheWild,
-    /// `lessons_in_lurking`, used by: Lessons in Lurking.
-    LessonsInLurking,
     /// `levander_of_the_sanguine_shot`, used by: Levander of the Sanguine Shot.
     LevanderOfTheSanguineShot,
-    /// `lhurg_venomblade`, used by: Lhurg Venomblade.
-    LhurgVenomblade,
     /// `liars_tongue_gloves`, used by: Liar's Tongue Gloves.
     LiarsTongueGloves,
     /// `libram_of_radiance`, used by: Libram of Radiance.
@@ -3881,8 +3753,6 @@ pub enum Handler {
     LukaDeWall,
     /// `lumbering_oaf`, used by: Lumbering Oaf.
     LumberingOaf,
-    /// `lumbering_ogre_axe`, used by: Lumbering Ogre Axe.
-    LumberingOgreAxe,
     /// `lunira_swiftbreath`, used by: Lunira Swiftbreath.
     LuniraSwiftbreath,
     /// `lupine_spectre`, used by: Lupine Spectre.
@@ -3957,8 +3827,6 @@ pub enum Handler {
     MalocHeraldOfTrickery,
     /// `maloduri`, used by: Maloduri.
     Maloduri,
-    /// `mana_agate`, used by: Mana Agate.
-    ManaAgate,
     /// `mana_burn`, used by: Mana Burn.
     ManaBurn,
     /// `mana_diamond`, used by: Mana Diamond.
@@ -3987,8 +3855,6 @@ pub enum Handler {
     MariusJator,
     /// `mark_of_elderlimb`, used by: Mark of Elderlimb.
     MarkOfElderlimb,
-    /// `mark_of_goldrinn`, used by: Mark of Goldrinn.
-    MarkOfGoldrinn,
     /// `mark_of_life`, used by: Mark of Life.
     MarkOfLife,
     /// `mark_of_restoration`, used by: Mark of Restoration.
@@ -3999,8 +3865,6 @@ pub enum Handler {
     MarkOfTheCrusade,
     /// `mark_of_the_untamed`, used by: Mark of the Untamed.
     MarkOfTheUntamed,
-    /// `mark_of_the_wild`, used by: Mark of the Wild.
-    MarkOfTheWild,
     /// `mark_of_undeath`, used by: Mark of Undeath.
     MarkOfUndeath,
     /// `marked_for_death`, used by: Marked for Death.
@@ -4015,8 +3879,6 @@ pub enum Handler {
     MarshalReginaldWindsor,
     /// `martiana_the_mindwrench`, used by: Martiana the Mindwrench.
     MartianaTheMindwrench,
-    /// `masons_fraternity_ring`, used by: Masons Fraternity Ring.
-    MasonsFraternityRing,
     /// `mass_of_mc_gowan`, used by: Mass of McGowan.
     MassOfMcGowan,
     /// `mass_purge`, used by: Mass Purge.
@@ -4027,8 +3889,6 @@ pub enum Handler {
     MasterMarksman,
     /// `master_mathias_shaw`, used by: Master Mathias Shaw.
     MasterMathiasShaw,
-    /// `master_of_deception`, used by: Master of Deception.
-    MasterOfDeception,
     /// `master_of_the_hunt`, used by: Master of the Hunt.
     MasterOfTheHunt,
     /// `master_poisoner`, used by: Master Poisoner.
@@ -4097,8 +3957,6 @@ pub enum Handler {
     MezzikDarkspark,
     /// `mias_the_putrid`, used by: Mias the Putrid.
     MiasThePutrid,
-    /// `mighty_shadow_protection_potion`, used by: Mighty Shadow Protection Potion.
-    MightyShadowProtectionPotion,
     /// `mikael_the_blunt`, used by: Mikael the Blunt.
     MikaelTheBlunt,
     /// `military_quarter`, used by: Military Quarter.
@@ -4229,8 +4087,6 @@ pub enum Handler {
     MorganisBlackvein,
     /// `morik`, used by: Morik.
     Morik,
-    /// `moro_wildmesa`, used by: Moro Wildmesa.
-    MoroWildmesa,
     /// `morova_of_the_sands`, used by: Morova of the Sands.
     MorovaOfTheSands,
     /// `mortal_delights`, used by: Mortal Delights.
@@ -4281,8 +4137,6 @@ pub enum Handler {
     MyFateIsMyOwn,
     /// `mya_dragonling_wrangler`, used by: Mya, Dragonling Wrangler.
     MyaDragonlingWrangler,
-    /// `myrmidons_signet`, used by: Myrmidon's Signet.
-    MyrmidonsSignet,
     /// `myrodan_silversong`, used by: Myrodan Silversong.
     MyrodanSilversong,
     /// `mystery_goo`, used by: Mystery Goo.
@@ -4355,8 +4209,6 @@ pub enum Handler {
     NazjarHarpooner,
     /// `nazjar_sorceress`, used by: Naz'jar Sorceress.
     NazjarSorceress,
-    /// `nazuk_darkblood`, used by: Nazuk Darkblood.
-    NazukDarkblood,
     /// `neboz_tombwex`, used by: Neboz Tombwex.
     NebozTombwex,
     /// `necessary_sacrifice`, used by: Necessary Sacrifice.
@@ -4561,8 +4413,6 @@ pub enum Handler {
     OrbazBloodbane,
     /// `orders_from_lady_vashj`, used by: Orders From Lady Vashj.
     OrdersFromLadyVashj,
-    /// `organic_lifeform_inverter`, used by: Organic Lifeform Inverter.
-    OrganicLifeformInverter,
     /// `orgrimmar_grunts`, used by: Orgrimmar Grunts.
     OrgrimmarGrunts,
     /// `orgrims_hammer`, used by: Orgrim's Hammer.
@@ -4625,8 +4475,6 @@ pub enum Handler {
     ParasiticShadowfiend,
     /// `parexia_herald_of_the_shadows`, used by: Parexia, Herald of the Shadows.
     ParexiaHeraldOfTheShadows,
-    /// `parren_shadowshot`, used by: Parren Shadowshot.
-    ParrenShadowshot,
     /// `patchwerk`, used by: Patchwerk.
     Patchwerk,
     /// `path_of_frost`, used by: Path of Frost.
@@ -4687,8 +4535,6 @@ pub enum Handler {
     PitLordsArmor,
     /// `pit_lords_glaive`, used by: Pit Lord's Glaive.
     PitLordsGlaive,
-    /// `pixia_darkmist`, used by: Pixia Darkmist.
-    PixiaDarkmist,
     /// `piztog`, used by: Piztog.
     Piztog,
     /// `plague_eruptor`, used by: Plague Eruptor.
@@ -4757,8 +4603,6 @@ pub enum Handler {
     PotentatesLetterOpener,
     /// `power`, used by: Power.
     Power,
-    /// `power_ability`, used by: Power (Ability).
-    PowerAbility,
     /// `power_generator_hood`, used by: Power Generator Hood.
     PowerGeneratorHood,
     /// `power_infusion`, used by: Power Infusion.
@@ -4769,16 +4613,10 @@ pub enum Handler {
     PowerWordAbsorb,
     /// `power_word_barrier`, used by: Power Word: Barrier.
     PowerWordBarrier,
-    /// `power_word_courage`, used by: Power Word: Courage.
-    PowerWordCourage,
     /// `power_word_endurance`, used by: Power Word: Endurance.
     PowerWordEndurance,
     /// `power_word_faith`, used by: Power Word: Faith.
     PowerWordFaith,
-    /// `power_word_fortitude`, used by: Power Word: Fortitude.
-    PowerWordFortitude,
-    /// `power_word_preservation`, used by: Power Word: Preservation.
-    PowerWordPreservation,
     /// `power_word_purity`, used by: Power Word: Purity.
     PowerWordPurity,
     /// `power_word_resurrection`, used by: Power Word: Resurrection.
@@ -4789,8 +4627,6 @@ pub enum Handler {
     PowerWordShelter,
     /// `power_word_shield`, used by: Power Word: Shield.
     PowerWordShield,
-    /// `power_word_vigor`, used by: Power Word: Vigor.
-    PowerWordVigor,
     /// `power_word_vitality`, used by: Power Word: Vitality.
     PowerWordVitality,
     /// `pray_for_death`, used by: Pray for Death.
@@ -4913,8 +4749,6 @@ pub enum Handler {
     PygmyFirebreather,
     /// `pygmy_pyramid`, used by: Pygmy Pyramid.
     PygmyPyramid,
-    /// `pyroblast`, used by: Pyroblast.
-    Pyroblast,
     /// `pyromancer_davins`, used by: Pyromancer Davins.
     PyromancerDavins,
     /// `pyromaniac`, used by: Pyromaniac.
@@ -4969,8 +4803,6 @@ pub enum Handler {
     RakziTheEarthgraced,
     /// `rally_the_troops`, used by: Rally the Troops.
     RallyTheTroops,
-    /// `rallying_cry_of_the_dragonslayer`, used by: Rallying Cry of the Dragonslayer.
-    RallyingCryOfTheDragonslayer,
     /// `rallying_swarm`, used by: Rallying Swarm.
     RallyingSwarm,
     /// `ramaladnis_blade_of_culling`, used by: Ramaladni's Blade of Culling.
@@ -5033,28 +4865,20 @@ pub enum Handler {
     RedoubleEffort,
     /// `redridge_rendezvous`, used by: Redridge Rendezvous.
     RedridgeRendezvous,
-    /// `regrowth`, used by: Regrowth.
-    Regrowth,
     /// `reign_of_fire`, used by: Reign of Fire.
     ReignOfFire,
     /// `reinforced_steel`, used by: Reinforced Steel.
     ReinforcedSteel,
     /// `reinforcements`, used by: Reinforcements.
     Reinforcements,
-    /// `rejuvenation`, used by: Rejuvenation.
-    Rejuvenation,
     /// `rekwa_proudhorn`, used by: Rekwa Proudhorn.
     RekwaProudhorn,
     /// `remorseless_winter`, used by: Remorseless Winter.
     RemorselessWinter,
     /// `remulos_son_of_cenarius`, used by: Remulos, Son of Cenarius.
     RemulosSonOfCenarius,
-    /// `rend`, used by: Rend.
-    Rend,
     /// `rend_and_tear`, used by: Rend and Tear.
     RendAndTear,
-    /// `renew`, used by: Renew.
-    Renew,
     /// `renewal_of_life`, used by: Renewal of Life.
     RenewalOfLife,
     /// `renshol_herald_of_nature`, used by: Renshol, Herald of Nature.
@@ -5069,8 +4893,6 @@ pub enum Handler {
     ReportToGoldshire,
     /// `repurposed_lava_dredger`, used by: Repurposed Lava Dredger.
     RepurposedLavaDredger,
-    /// `requite`, used by: Requite.
-    Requite,
     /// `rescue_the_earthspeaker`, used by: Rescue the Earthspeaker!.
     RescueTheEarthspeaker,
     /// `rescue_the_survivors`, used by: Rescue the Survivors!.
@@ -5125,8 +4947,6 @@ pub enum Handler {
     RingOfBinding,
     /// `ring_of_frost`, used by: Ring of Frost.
     RingOfFrost,
-    /// `ring_of_invincibility`, used by: Ring of Invincibility.
-    RingOfInvincibility,
     /// `ring_of_the_battle_anthem`, used by: Ring of the Battle Anthem.
     RingOfTheBattleAnthem,
     /// `ring_of_the_great_whale`, used by: Ring of the Great Whale.
@@ -5263,8 +5083,6 @@ pub enum Handler {
     SadisticChoice,
     /// `saeryn_dusksorrow`, used by: Saeryn Dusksorrow.
     SaerynDusksorrow,
-    /// `sahama_brighthorn`, used by: Sahama Brighthorn.
-    SahamaBrighthorn,
     /// `saliva_corroded_pike`, used by: Saliva Corroded Pike.
     SalivaCorrodedPike,
     /// `saltwater_snapjaw`, used by: Saltwater Snapjaw.
@@ -5301,8 +5119,6 @@ pub enum Handler {
     SaurfangTheYoungerKorkronWarlord,
     /// `savage_bear_form`, used by: Savage Bear Form.
     SavageBearForm,
-    /// `savage_cat_form`, used by: Savage Cat Form.
-    SavageCatForm,
     /// `savage_raptor`, used by: Savage Raptor.
     SavageRaptor,
     /// `savage_roar`, used by: Savage Roar.
@@ -5393,8 +5209,6 @@ pub enum Handler {
     SearingFlames,
     /// `searing_pain`, used by: Searing Pain.
     SearingPain,
-    /// `searing_scorchling`, used by: Searing Scorchling.
-    SearingScorchling,
     /// `searing_totem`, used by: Searing Totem.
     SearingTotem,
     /// `sebastian_malak`, used by: Sebastian Malak.
@@ -5419,16 +5233,12 @@ pub enum Handler {
     SelinDuskrunner,
     /// `selora`, used by: Selora.
     Selora,
-    /// `sentry_gwynn`, used by: Sentry Gwynn.
-    SentryGwynn,
     /// `senzir_beastwalker`, used by: Sen'zir Beastwalker.
     SenzirBeastwalker,
     /// `seraph_the_exalted`, used by: Seraph the Exalted.
     SeraphTheExalted,
     /// `seraxa_brightmix`, used by: Seraxa Brightmix.
     SeraxaBrightmix,
-    /// `sergeant_corsetti`, used by: Sergeant Corsetti.
-    SergeantCorsetti,
     /// `serpent_sting`, used by: Serpent Sting.
     SerpentSting,
     /// `serpents_nest`, used by: Serpent's Nest.
@@ -5657,8 +5467,6 @@ pub enum Handler {
     Slaughter,
     /// `slaughter_from_the_shadows`, used by: Slaughter from the Shadows.
     SlaughterFromTheShadows,
-    /// `slay_the_feeble`, used by: Slay the Feeble.
-    SlayTheFeeble,
     /// `slayers_waistguard`, used by: Slayer's Waistguard.
     SlayersWaistguard,
     /// `slice_and_dice`, used by: Slice and Dice.
@@ -5715,8 +5523,6 @@ pub enum Handler {
     SoulEaterMorgania,
     /// `soul_eaters_handwraps`, used by: Soul-Eater's Handwraps.
     SoulEatersHandwraps,
-    /// `soul_inversion`, used by: Soul Inversion.
-    SoulInversion,
     /// `soul_link`, used by: Soul Link.
     SoulLink,
     /// `soul_of_the_dead`, used by: Soul of the Dead.
@@ -5817,8 +5623,6 @@ pub enum Handler {
     SquallTotem,
     /// `squish_together`, used by: Squish Together.
     SquishTogether,
-    /// `stacia_markton`, used by: Stacia Markton.
-    StaciaMarkton,
     /// `staff_of_ammunae`, used by: Staff of Ammunae.
     StaffOfAmmunae,
     /// `staff_of_antonidas`, used by: Staff of Antonidas.
@@ -5843,8 +5647,6 @@ pub enum Handler {
     Stalagg,
     /// `stalwart_bear_form`, used by: Stalwart Bear Form.
     StalwartBearForm,
-    /// `stalwart_protector`, used by: Stalwart Protector.
-    StalwartProtector,
     /// `stance_mastery`, used by: Stance Mastery.
     StanceMastery,
     /// `starburst`, used by: Starburst.
@@ -5863,8 +5665,6 @@ pub enum Handler {
     StaunchReprisal,
     /// `stay_of_execution`, used by: Stay of Execution.
     StayOfExecution,
-    /// `steady_shot`, used by: Steady Shot.
-    SteadyShot,
     /// `steal_essence`, used by: Steal Essence.
     StealEssence,
     /// `steal_steel`, used by: Steal Steel.
@@ -5917,8 +5717,6 @@ pub enum Handler {
     Strangulate,
     /// `strength_of_battle`, used by: Strength of Battle.
     StrengthOfBattle,
-    /// `strength_of_will`, used by: Strength of Will.
-    StrengthOfWill,
     /// `strikers_mark`, used by: Striker's Mark.
     StrikersMark,
     /// `string_of_beaded_bubbles`, used by: String of Beaded Bubbles.
@@ -6485,8 +6283,6 @@ pub enum Handler {
     TreadsOfFleetingJoy,
     /// `treats_for_great_father_winter`, used by: Treats for Great-father Winter.
     TreatsForGreatFatherWinter,
-    /// `treesong`, used by: Treesong.
-    Treesong,
     /// `treespeaker_onaha`, used by: Treespeaker Onaha.
     TreespeakerOnaha,
     /// `treewatcher_kursha`, used by: Treewatcher Kursha.
@@ -6581,8 +6377,6 @@ pub enum Handler {
     TyrandeHighPriestessOfElune,
     /// `tyrus_blackhorn`, used by: Tyrus Blackhorn.
     TyrusBlackhorn,
-    /// `tyrus_lionheart`, used by: Tyrus Lionheart.
-    TyrusLionheart,
     /// `tyrus_sheynathren`, used by: Tyrus Sheynathren.
     TyrusSheynathren,
     /// `tyrygosa`, used by: Tyrygosa.
@@ -6681,16 +6475,12 @@ pub enum Handler {
     VandosHeraldOfWar,
     /// `vanessa_fairgraves`, used by: Vanessa Fairgraves.
     VanessaFairgraves,
-    /// `vanessa_van_cleef`, used by: Vanessa VanCleef.
-    VanessaVanCleef,
     /// `vanessa_van_cleef_hero`, used by: Vanessa VanCleef (Hero).
     VanessaVanCleefHero,
     /// `vanira_raventhorne`, used by: Vanira Raventhorne.
     VaniraRaventhorne,
     /// `vanish`, used by: Vanish.
     Vanish,
-    /// `vanora_moonshot`, used by: Vanora Moonshot.
-    VanoraMoonshot,
     /// `varandas_silverleaf`, used by: Varandas Silverleaf.
     VarandasSilverleaf,
     /// `varanis_bitterstar`, used by: Varanis Bitterstar.
@@ -6741,8 +6531,6 @@ pub enum Handler {
     VialOfStolenMemories,
     /// `vicious_grell`, used by: Vicious Grell.
     ViciousGrell,
-    /// `vicious_strike`, used by: Vicious Strike.
-    ViciousStrike,
     /// `viciousness`, used by: Viciousness.
     Viciousness,
     /// `victimize`, used by: Victimize.
@@ -6801,10 +6589,6 @@ pub enum Handler {
     VorixZorbuzz,
     /// `vortex`, used by: Vortex.
     Vortex,
-    /// `vorzun`, used by: Vor'zun.
-    Vorzun,
-    /// `voss_treebender`, used by: Voss Treebender.
-    VossTreebender,
     /// `vukora_netherflame`, used by: Vukora Netherflame.
     VukoraNetherflame,
     /// `vuzajin`, used by: Vuza'jin.
@@ -6991,8 +6775,6 @@ pub enum Handler {
     WoolyWhiteRhino,
     /// `word_of_blight`, used by: Word of Blight.
     WordOfBlight,
-    /// `word_of_glory`, used by: Word of Glory.
-    WordOfGlory,
     /// `word_of_shame`, used by: Word of Shame.
     WordOfShame,
     /// `world_in_flames`, used by: World in Flames.
@@ -7045,8 +6827,6 @@ pub enum Handler {
     Yamon,
     /// `yanami`, used by: Yana'mi.
     Yanami,
-    /// `yazli_earthspark`, used by: Yazli Earthspark.
-    YazliEarthspark,
     /// `yertle`, used by: Yertle.
     Yertle,
     /// `ymirheim_chosen_warrior`, used by: Ymirheim Chosen Warrior.
@@ -7133,12 +6913,8 @@ pub enum Handler {
     Zoraktul,
     /// `zorchal_the_shadowseer`, used by: Zor'chal the Shadowseer.
     ZorchalTheShadowseer,
-    /// `zordul_deathbinder`, used by: Zor'dul Deathbinder.
-    ZordulDeathbinder,
     /// `zores_herald_of_war`, used by: Zores, Herald of War.
     ZoresHeraldOfWar,
-    /// `zorm_stonefury`, used by: Zorm Stonefury.
-    ZormStonefury,
     /// `zudzo_herald_of_the_elements`, used by: Zudzo, Herald of the Elements.
     ZudzoHeraldOfTheElements,
     /// `zugna_windseer_apprentice`, used by: Zugna, Windseer Apprentice.
@@ -7158,14 +6934,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 3574;
+    pub const COUNT: usize = 3462;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 3574] = {
-        let mut all = [Self::ABirdInHand; 3574];
+    pub const ALL: [Self; 3462] = {
+        let mut all = [Self::ABirdInHand; 3462];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -7179,7 +6955,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 3574] = [
+    pub const NAMES: [&'static str; 3462] = [
         "a_bird_in_hand",
         "a_donation_of_silk",
         "a_donation_of_wool",
@@ -7212,14 +6988,12 @@ impl Handler {
         "admiral_ripsnarl",
         "admiral_ripsnarl_ddd",
         "adrenaline_rush",
-        "adrienne_the_inspiring",
         "aegis_of_the_blood_god",
         "aegis_of_the_scarlet_commander",
         "aegis_of_the_vindicator",
         "aessina",
         "aessinas_miracle",
         "aggra",
-        "aggressive_exploitation",
         "aggressive_infiltration",
         "agonizing_poison",
         "ahkara",
@@ -7280,17 +7054,14 @@ impl Handler {
         "anduros_silversong",
         "anger_management",
         "angrathar_the_wrathgate",
-        "angry_dread",
         "annihilate",
         "annihilator",
         "another_lesson",
-        "anraphets_regalia",
         "anti_magic_shell",
         "antikron_the_unyielding",
         "antyr",
         "anub_rekhan",
         "apothecary_hummel",
-        "apparatus_of_khazgoroth",
         "apply_this_twice_a_day",
         "arachnid_quarter",
         "araxian_herald_of_trickery",
@@ -7378,7 +7149,6 @@ impl Handler {
         "azamital_the_flamebender",
         "azamoth_deathfang",
         "azarak_wolfsblood",
-        "azizi_daggerflick",
         "azjol_anak_acidslinger",
         "azjol_anak_acidspewer",
         "azjol_anak_battleguard",
@@ -7440,7 +7210,6 @@ impl Handler {
         "battle_of_darrowshire",
         "battle_of_life_and_death",
         "battle_plan",
-        "battle_shout",
         "battlecast_pants",
         "battlemage_vyara",
         "battleplate_of_the_apocalypse",
@@ -7475,7 +7244,6 @@ impl Handler {
         "betrayal",
         "betrayer",
         "betrayer_of_humanity",
-        "bhenn_checks_the_sky",
         "biding_her_time",
         "big_cauldron_of_battle",
         "big_game_hunter",
@@ -7498,7 +7266,6 @@ impl Handler {
         "blade_flurry",
         "blade_of_the_burning_sun",
         "blade_of_the_empty_void",
-        "blade_of_the_witching_hour",
         "bladebreaker_gauntlets",
         "bladesinger_alyssa",
         "bladestorm",
@@ -7513,12 +7280,9 @@ impl Handler {
         "bleed_them_dry",
         "blessed_defense",
         "blessed_medallion_of_karabor",
-        "blessing_of_cenarius",
-        "blessing_of_defense",
         "blessing_of_faith",
         "blessing_of_freedom",
         "blessing_of_liberty",
-        "blessing_of_might",
         "blessing_of_protection",
         "blessing_of_resolution",
         "blessing_of_sacrifice",
@@ -7527,7 +7291,6 @@ impl Handler {
         "blessing_of_the_light",
         "blessing_of_the_old_god",
         "blessing_of_the_righteous",
-        "blessing_of_the_templar",
         "blessing_of_trials",
         "blessing_of_virtue",
         "blessing_of_wisdom",
@@ -7547,9 +7310,7 @@ impl Handler {
         "blood_presence",
         "blood_queen_lanathel",
         "blood_rune",
-        "blood_siphon",
         "blood_strike",
-        "bloodbanes_fall",
         "bloodblade",
         "bloodfang_berserker",
         "bloodfang_berserker_dsk",
@@ -7581,7 +7342,6 @@ impl Handler {
         "bonefist_gauntlets",
         "bonereavers_edge",
         "bones_of_transformation",
-        "boneshanks",
         "bonewall_simms",
         "boomer",
         "boots_of_the_renewed_flight",
@@ -7666,13 +7426,11 @@ impl Handler {
         "brutality_blade",
         "bubblegil",
         "bubblesmash",
-        "bubula_del_kissel",
         "building_her_forces",
         "buldrug",
         "bulkas_wildhorn",
         "bully",
         "bulwark_of_the_ancient_kings",
-        "bulwark_of_the_primordial_mound",
         "buma_sharpstride",
         "burly_berta",
         "burn_away",
@@ -7746,12 +7504,10 @@ impl Handler {
         "chipper_ironbane",
         "chogall",
         "chompers",
-        "chops",
         "chromatic_cloak",
         "chromie",
         "chumly",
         "cincture_of_polarity",
-        "cinder",
         "circle_of_healing",
         "circle_of_life",
         "claemora_amberglare",
@@ -7761,7 +7517,6 @@ impl Handler {
         "claw",
         "claw_claw_bite",
         "claws_of_the_dead",
-        "claws_of_torment",
         "cleaning_house",
         "cleanse",
         "cleanse_spirit",
@@ -7780,20 +7535,17 @@ impl Handler {
         "coilskar_general",
         "coilskar_wrangler",
         "cold_blood",
-        "cold_bones",
         "cold_front",
         "cold_hearted",
         "cold_snap",
         "colossal_skull_clad_cleaver",
         "colossal_totem",
         "colossus_smash",
-        "command_decision",
         "command_of_undeath",
         "commander_falstaav",
         "commander_molotov",
         "commander_springvale",
         "commander_ulthok",
-        "commanding_shout",
         "completion_machine",
         "concussion_blow",
         "concussive_barrage",
@@ -7839,8 +7591,6 @@ impl Handler {
         "counterattack",
         "counterspell",
         "counting_out_time",
-        "coup_de_grace",
-        "courage",
         "cover_of_silence",
         "cover_of_the_light",
         "crabbyfin",
@@ -7850,7 +7600,6 @@ impl Handler {
         "crimson_cranium_crusher",
         "crimson_felt_hat",
         "crimson_guard",
-        "crimson_shocker",
         "crippling_poison",
         "crippling_strike",
         "cromarius_blackfist",
@@ -7919,7 +7668,6 @@ impl Handler {
         "darkness_calling",
         "darkstalker_soran",
         "darnassus_sentinels",
-        "daroka_venomfist",
         "darthael_the_bloodsworn",
         "daspien_bladedancer",
         "dastrin_bowman",
@@ -8019,7 +7767,6 @@ impl Handler {
         "devoured",
         "devouring_plague",
         "devout_aurastone_hammer",
-        "dhoros_ravestrike",
         "diane_cannings",
         "die_insect",
         "die_is_cast",
@@ -8056,13 +7803,11 @@ impl Handler {
         "doomwalker",
         "dorric_the_martyr",
         "dorzok_shadowhand",
-        "doshura_risestrider",
         "double_attack_handguards",
         "down_but_not_out",
         "down_the_gullet",
         "downfall_hammer",
         "dr_boom",
-        "draconian_deflector",
         "draconic_flames",
         "draconic_might",
         "draconic_rage",
@@ -8098,7 +7843,6 @@ impl Handler {
         "drogash",
         "drudge_ghoul",
         "dryads_wrist_bindings",
-        "dual_wield",
         "dulvar_hand_of_the_light",
         "dunzarg",
         "durzion_champion_of_adal",
@@ -8256,11 +8000,6 @@ impl Handler {
         "favor_of_nature",
         "favor_of_spirit",
         "favor_of_steel",
-        "favor_of_the_arcane",
-        "favor_of_the_elements",
-        "favor_of_the_hunt",
-        "favor_of_the_light",
-        "favor_of_the_nether",
         "favor_of_undeath",
         "fear",
         "fear_and_loathing",
@@ -8276,7 +8015,6 @@ impl Handler {
         "fel_flame",
         "fel_fury",
         "fel_geyser",
-        "fel_immolation",
         "fel_infernal",
         "fel_rage",
         "fel_ruination",
@@ -8315,7 +8053,6 @@ impl Handler {
         "fire_nova_totem",
         "fire_power",
         "fire_the_cannon",
-        "fireball",
         "firelands",
         "firelord",
         "firestarter",
@@ -8330,8 +8067,6 @@ impl Handler {
         "flame_crash",
         "flame_keeper_rizzli",
         "flame_orb",
-        "flame_pillar_leggings",
-        "flame_shock",
         "flame_wrath",
         "flamebringer_gaxix",
         "flames_of_azzinoth",
@@ -8384,14 +8119,11 @@ impl Handler {
         "fraznak_the_furious",
         "freeze",
         "freezing_arrow",
-        "frek_snipelix",
         "frenzied_doomguard",
-        "frenzy",
         "friend_in_need",
         "friends_in_high_places",
         "fright",
         "frigid_hopelessness",
-        "frimzy_fuzzbum",
         "frizlix_of_kezan",
         "frizzlight",
         "from_the_shadows",
@@ -8421,7 +8153,6 @@ impl Handler {
         "frostweaver_dakarsith",
         "frostwyrm_lair",
         "frozen_blight",
-        "frozen_core",
         "frozen_frenzy",
         "frozen_nerves",
         "frozen_solid",
@@ -8433,7 +8164,6 @@ impl Handler {
         "fungus_face_mc_gillicutty",
         "funken_fusemissile",
         "furan_rookbane",
-        "furious_resolve",
         "furious_strike",
         "fury_of_the_firelord",
         "fusion_totem",
@@ -8452,7 +8182,6 @@ impl Handler {
         "gartok_skullsplitter",
         "gathering_of_wits",
         "gathios_the_shatterer",
-        "gavel_of_the_fleshcrafter",
         "gavin_haverston",
         "gaxtro_bilgewater_marksman",
         "gazriz_of_gnomeregan",
@@ -8470,7 +8199,6 @@ impl Handler {
         "gift_of_the_earthmother",
         "gift_of_the_elven_magi",
         "gift_of_the_pious",
-        "gift_of_the_wild",
         "gigantique_bag",
         "gilblin_deathscrounger",
         "gilblin_hoarder",
@@ -8563,7 +8291,6 @@ impl Handler {
         "grumdur_bladebane",
         "grumpherys",
         "grunt_baranka",
-        "guard_duty",
         "guardian_of_ancient_kings",
         "guardian_of_icecrown",
         "guardian_steelhoof",
@@ -8610,9 +8337,7 @@ impl Handler {
         "hannah_the_unstoppable",
         "hansi_wildcoat",
         "hanthal_lightward",
-        "hanu_skyhorn",
         "haranto_darkstrider",
-        "haratha_hammerflame",
         "harbinger_sefu",
         "hardpacked_snowball",
         "harona_proudmane",
@@ -8659,7 +8384,6 @@ impl Handler {
         "herod_the_scarlet_champion",
         "herod_the_scarlet_champion_dsm",
         "herods_shoulder",
-        "heroic_impulse",
         "heroic_leap",
         "heroic_presence",
         "heroic_sacrifice",
@@ -8676,7 +8400,6 @@ impl Handler {
         "hierophant_caydiem",
         "high_chieftain_baine_bloodhoof",
         "high_commander_halford_wyrmbane",
-        "high_guard_braxx",
         "high_guardian_malosun",
         "high_inquisitor_fairbanks",
         "high_inquisitor_whitemane",
@@ -8760,7 +8483,6 @@ impl Handler {
         "illusionary_rod",
         "im_not_dead_yet",
         "im_taking_you_all_with_me",
-        "immolate",
         "immolation_trap",
         "imp_mistress_noali",
         "impede",
@@ -8771,7 +8493,6 @@ impl Handler {
         "incinerate",
         "incursion_vestments",
         "inevitable_failure",
-        "infectious_brutality",
         "infernal",
         "inferno_totem",
         "infest",
@@ -8785,7 +8506,6 @@ impl Handler {
         "innervate",
         "inoculation",
         "inquisition",
-        "insect_swarm",
         "inspire",
         "instant_poison",
         "instructor_razuvious",
@@ -8840,7 +8560,6 @@ impl Handler {
         "javeer",
         "jeishal",
         "jekkresh",
-        "jeniva_prescott",
         "jeremiah_karvok",
         "jerrak_krandle",
         "jerrick_valder",
@@ -8852,10 +8571,8 @@ impl Handler {
         "jindos_judgement",
         "jinlak_nightfang",
         "jinxy_blastwheel",
-        "johnny_rotten",
         "jojabee",
         "joleera",
-        "jonas_targan",
         "joren_the_martyr",
         "joseph_the_insane",
         "journey_to_astranaar",
@@ -8951,7 +8668,6 @@ impl Handler {
         "kinza_mistress_of_the_elements",
         "kirga_earthguard",
         "kirox_butcherblade",
-        "kizzli_grinderstub",
         "kjaran_the_callous",
         "klannoc_macleod",
         "kloxx_dedrix",
@@ -8985,7 +8701,6 @@ impl Handler {
         "kwee_q_peddlefeet",
         "kylanda_the_harmonious",
         "kyroth_steelspite",
-        "kysa_shadowstalker",
         "lady_bancroft",
         "lady_blaumeux",
         "lady_courtney_noel",
@@ -9008,7 +8723,6 @@ impl Handler {
         "last_laugh",
         "last_of_her_kind",
         "last_stand",
-        "lava_annihilator",
         "lava_burst",
         "lava_cracks",
         "lava_pack",
@@ -9053,9 +8767,7 @@ impl Handler {
         "lesson_of_the_nether",
         "lesson_of_the_shadow",
         "lesson_of_the_wild",
-        "lessons_in_lurking",
         "levander_of_the_sanguine_shot",
-        "lhurg_venomblade",
         "liars_tongue_gloves",
         "libram_of_radiance",
         "lie_in_wait",
@@ -9118,7 +8830,6 @@ impl Handler {
         "lucifrons_curse",
         "luka_de_wall",
         "lumbering_oaf",
-        "lumbering_ogre_axe",
         "lunira_swiftbreath",
         "lupine_spectre",
         "lust_for_battle",
@@ -9156,7 +8867,6 @@ impl Handler {
         "malistra_the_demonmistress",
         "maloc_herald_of_trickery",
         "maloduri",
-        "mana_agate",
         "mana_burn",
         "mana_diamond",
         "mana_sapphire",
@@ -9171,13 +8881,11 @@ impl Handler {
         "margaret_fowl",
         "marius_jator",
         "mark_of_elderlimb",
-        "mark_of_goldrinn",
         "mark_of_life",
         "mark_of_restoration",
         "mark_of_the_ancients",
         "mark_of_the_crusade",
         "mark_of_the_untamed",
-        "mark_of_the_wild",
         "mark_of_undeath",
         "marked_for_death",
         "marked_for_death_ddd",
@@ -9185,13 +8893,11 @@ impl Handler {
         "marlowe_christophers",
         "marshal_reginald_windsor",
         "martiana_the_mindwrench",
-        "masons_fraternity_ring",
         "mass_of_mc_gowan",
         "mass_purge",
         "masten_everspirit",
         "master_marksman",
         "master_mathias_shaw",
-        "master_of_deception",
         "master_of_the_hunt",
         "master_poisoner",
         "master_sniper_simon_mc_key",
@@ -9226,7 +8932,6 @@ impl Handler {
         "metzen_the_reindeer",
         "mezzik_darkspark",
         "mias_the_putrid",
-        "mighty_shadow_protection_potion",
         "mikael_the_blunt",
         "military_quarter",
         "militia_commander_balor",
@@ -9292,7 +8997,6 @@ impl Handler {
         "morfiel",
         "morganis_blackvein",
         "morik",
-        "moro_wildmesa",
         "morova_of_the_sands",
         "mortal_delights",
         "mortal_slash",
@@ -9318,7 +9022,6 @@ impl Handler {
         "muruna_the_savage",
         "my_fate_is_my_own",
         "mya_dragonling_wrangler",
-        "myrmidons_signet",
         "myrodan_silversong",
         "mystery_goo",
         "mystical_refreshment",
@@ -9355,7 +9058,6 @@ impl Handler {
         "naxxramas_worshipper",
         "nazjar_harpooner",
         "nazjar_sorceress",
-        "nazuk_darkblood",
         "neboz_tombwex",
         "necessary_sacrifice",
         "necrotic_plague",
@@ -9458,7 +9160,6 @@ impl Handler {
         "oracle_talisman_of_ablution",
         "orbaz_bloodbane",
         "orders_from_lady_vashj",
-        "organic_lifeform_inverter",
         "orgrimmar_grunts",
         "orgrims_hammer",
         "orkahn_of_orgrimmar",
@@ -9490,7 +9191,6 @@ impl Handler {
         "paralyzing_strike",
         "parasitic_shadowfiend",
         "parexia_herald_of_the_shadows",
-        "parren_shadowshot",
         "patchwerk",
         "path_of_frost",
         "path_of_life",
@@ -9521,7 +9221,6 @@ impl Handler {
         "pistol_barrage",
         "pit_lords_armor",
         "pit_lords_glaive",
-        "pixia_darkmist",
         "piztog",
         "plague_eruptor",
         "plague_igniter",
@@ -9556,23 +9255,18 @@ impl Handler {
         "potent_plan",
         "potentates_letter_opener",
         "power",
-        "power_ability",
         "power_generator_hood",
         "power_infusion",
         "power_returns",
         "power_word_absorb",
         "power_word_barrier",
-        "power_word_courage",
         "power_word_endurance",
         "power_word_faith",
-        "power_word_fortitude",
-        "power_word_preservation",
         "power_word_purity",
         "power_word_resurrection",
         "power_word_sanctuary",
         "power_word_shelter",
         "power_word_shield",
-        "power_word_vigor",
         "power_word_vitality",
         "pray_for_death",
         "prayer_of_fortitude",
@@ -9634,7 +9328,6 @@ impl Handler {
         "px_238_winter_wondervolt",
         "pygmy_firebreather",
         "pygmy_pyramid",
-        "pyroblast",
         "pyromancer_davins",
         "pyromaniac",
         "pythisss_herald_of_frost",
@@ -9662,7 +9355,6 @@ impl Handler {
         "rake",
         "rakzi_the_earthgraced",
         "rally_the_troops",
-        "rallying_cry_of_the_dragonslayer",
         "rallying_swarm",
         "ramaladnis_blade_of_culling",
         "rampant_destruction",
@@ -9694,17 +9386,13 @@ impl Handler {
         "redemption",
         "redouble_effort",
         "redridge_rendezvous",
-        "regrowth",
         "reign_of_fire",
         "reinforced_steel",
         "reinforcements",
-        "rejuvenation",
         "rekwa_proudhorn",
         "remorseless_winter",
         "remulos_son_of_cenarius",
-        "rend",
         "rend_and_tear",
-        "renew",
         "renewal_of_life",
         "renshol_herald_of_nature",
         "renzo_soulfang",
@@ -9712,7 +9400,6 @@ impl Handler {
         "repentance",
         "report_to_goldshire",
         "repurposed_lava_dredger",
-        "requite",
         "rescue_the_earthspeaker",
         "rescue_the_survivors",
         "residue_rendezvous",
@@ -9740,7 +9427,6 @@ impl Handler {
         "rime_and_freezin",
         "ring_of_binding",
         "ring_of_frost",
-        "ring_of_invincibility",
         "ring_of_the_battle_anthem",
         "ring_of_the_great_whale",
         "ring_of_the_recalcitrant",
@@ -9809,7 +9495,6 @@ impl Handler {
         "sacrificial_meal",
         "sadistic_choice",
         "saeryn_dusksorrow",
-        "sahama_brighthorn",
         "saliva_corroded_pike",
         "saltwater_snapjaw",
         "samael_the_bloodpoint",
@@ -9828,7 +9513,6 @@ impl Handler {
         "sarmoth",
         "saurfang_the_younger_korkron_warlord",
         "savage_bear_form",
-        "savage_cat_form",
         "savage_raptor",
         "savage_roar",
         "savagin_the_reckless",
@@ -9874,7 +9558,6 @@ impl Handler {
         "sear",
         "searing_flames",
         "searing_pain",
-        "searing_scorchling",
         "searing_totem",
         "sebastian_malak",
         "second_wind",
@@ -9887,11 +9570,9 @@ impl Handler {
         "seize_the_moment",
         "selin_duskrunner",
         "selora",
-        "sentry_gwynn",
         "senzir_beastwalker",
         "seraph_the_exalted",
         "seraxa_brightmix",
-        "sergeant_corsetti",
         "serpent_sting",
         "serpents_nest",
         "servant_of_neptulon",
@@ -10006,7 +9687,6 @@ impl Handler {
         "slam",
         "slaughter",
         "slaughter_from_the_shadows",
-        "slay_the_feeble",
         "slayers_waistguard",
         "slice_and_dice",
         "slimefin",
@@ -10035,7 +9715,6 @@ impl Handler {
         "soul_cleave",
         "soul_eater_morgania",
         "soul_eaters_handwraps",
-        "soul_inversion",
         "soul_link",
         "soul_of_the_dead",
         "soul_reaper",
@@ -10086,7 +9765,6 @@ impl Handler {
         "spurious_sarcophagus",
         "squall_totem",
         "squish_together",
-        "stacia_markton",
         "staff_of_ammunae",
         "staff_of_antonidas",
         "staff_of_dominance",
@@ -10099,7 +9777,6 @@ impl Handler {
         "stakethrower",
         "stalagg",
         "stalwart_bear_form",
-        "stalwart_protector",
         "stance_mastery",
         "starburst",
         "stargaze",
@@ -10109,7 +9786,6 @@ impl Handler {
         "statue_generator",
         "staunch_reprisal",
         "stay_of_execution",
-        "steady_shot",
         "steal_essence",
         "steal_steel",
         "stealth",
@@ -10136,7 +9812,6 @@ impl Handler {
         "stranglevine",
         "strangulate",
         "strength_of_battle",
-        "strength_of_will",
         "strikers_mark",
         "string_of_beaded_bubbles",
         "stromdak_of_ironforge",
@@ -10420,7 +10095,6 @@ impl Handler {
         "travel_form",
         "treads_of_fleeting_joy",
         "treats_for_great_father_winter",
-        "treesong",
         "treespeaker_onaha",
         "treewatcher_kursha",
         "tribemother_torra",
@@ -10468,7 +10142,6 @@ impl Handler {
         "twisted_wrath",
         "tyrande_high_priestess_of_elune",
         "tyrus_blackhorn",
-        "tyrus_lionheart",
         "tyrus_sheynathren",
         "tyrygosa",
         "tysandri_duskstrike",
@@ -10518,11 +10191,9 @@ impl Handler {
         "vampiric_siphon",
         "vandos_herald_of_war",
         "vanessa_fairgraves",
-        "vanessa_van_cleef",
         "vanessa_van_cleef_hero",
         "vanira_raventhorne",
         "vanish",
-        "vanora_moonshot",
         "varandas_silverleaf",
         "varanis_bitterstar",
         "variable_pulse_lightning_capacitor",
@@ -10548,7 +10219,6 @@ impl Handler {
         "vexra_darkfall",
         "vial_of_stolen_memories",
         "vicious_grell",
-        "vicious_strike",
         "viciousness",
         "victimize",
         "victor_baltus",
@@ -10578,8 +10248,6 @@ impl Handler {
         "voljin_darkspear_chieftain",
         "vorix_zorbuzz",
         "vortex",
-        "vorzun",
-        "voss_treebender",
         "vukora_netherflame",
         "vuzajin",
         "vuzdin",
@@ -10673,7 +10341,6 @@ impl Handler {
         "withering_decay",
         "wooly_white_rhino",
         "word_of_blight",
-        "word_of_glory",
         "word_of_shame",
         "world_in_flames",
         "world_of_shadows",
@@ -10700,7 +10367,6 @@ impl Handler {
         "xuurvis",
         "yamon",
         "yanami",
-        "yazli_earthspark",
         "yertle",
         "ymirheim_chosen_warrior",
         "you_are_not_prepared",
@@ -10744,9 +10410,7 @@ impl Handler {
         "zooti_fizzlefury",
         "zoraktul",
         "zorchal_the_shadowseer",
-        "zordul_deathbinder",
         "zores_herald_of_war",
-        "zorm_stonefury",
         "zudzo_herald_of_the_elements",
         "zugna_windseer_apprentice",
         "zumix_of_kezan",

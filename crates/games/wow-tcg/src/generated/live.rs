@@ -165,6 +165,7 @@ fn live_record_cardability(
             "effects",
             "once_per_turn",
             "own_turn",
+            "optional",
         ],
         path,
     )?;
@@ -215,6 +216,7 @@ fn live_record_cardability(
             bool,
         >(table, path, "once_per_turn", live::boolean, false)?,
         own_turn: live::field_or::<bool>(table, path, "own_turn", live::boolean, false)?,
+        optional: live::field_or::<bool>(table, path, "optional", live::boolean, false)?,
     })
 }
 /// Reads a `AbilityTarget` record.
@@ -444,6 +446,14 @@ fn live_union_abilitycondition(
                 count: live::field(table, path, "count", live::int::<u8, 1, 10>)?,
             })
         }
+        "recipient_attacking" => {
+            live::known_fields(table, &["requires"], path)?;
+            Ok(AbilityCondition::RecipientAttacking)
+        }
+        "recipient_defending" => {
+            live::known_fields(table, &["requires"], path)?;
+            Ok(AbilityCondition::RecipientDefending)
+        }
         other => {
             Err(
                 LiveError::new(
@@ -643,6 +653,26 @@ fn live_union_abilityeffect(
                 >(table, path, "target", live::int::<u8, 1, 3>, 1)?,
             })
         }
+        "modify_health" => {
+            live::known_fields(table, &["op", "amount", "to"], path)?;
+            Ok(AbilityEffect::ModifyHealth {
+                amount: live::field(
+                    table,
+                    path,
+                    "amount",
+                    live::int::<i8, { -20 }, 20>,
+                )?,
+                to: live::field_or::<
+                    Recipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<Recipient>,
+                    Recipient::TargetCharacter,
+                )?,
+            })
+        }
         "draw" => {
             live::known_fields(table, &["op", "count"], path)?;
             Ok(AbilityEffect::Draw {
@@ -664,6 +694,14 @@ fn live_union_abilityeffect(
                     "options",
                     |value, path| live::list(value, path, live_union_abilityeffect),
                 )?,
+            })
+        }
+        "attach" => {
+            live::known_fields(table, &["op", "target"], path)?;
+            Ok(AbilityEffect::Attach {
+                target: live::field_or::<
+                    u8,
+                >(table, path, "target", live::int::<u8, 1, 3>, 1)?,
             })
         }
         "if_you_do" => {
@@ -2076,6 +2114,18 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
                 >(table, path, "for_each", live::parse::<Count>, Count::Once)?,
             })
         }
+        "modify_health" => {
+            live::known_fields(table, &["op", "amount", "to"], path)?;
+            Ok(EffectOp::ModifyHealth {
+                amount: live::field(
+                    table,
+                    path,
+                    "amount",
+                    live::int::<i8, { -20 }, 20>,
+                )?,
+                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+            })
+        }
         "draw_cards" => {
             live::known_fields(table, &["op", "count"], path)?;
             Ok(EffectOp::DrawCards {
@@ -2171,6 +2221,7 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
                     "damage_type",
                     "to",
                     "from",
+                    "keyword",
                 ],
                 path,
             )?;
@@ -2204,6 +2255,7 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
                 from: live::field_or::<
                     Dealer,
                 >(table, path, "from", live::parse::<Dealer>, Dealer::ThisCard)?,
+                keyword: live::optional(table, path, "keyword", live::parse::<Keyword>)?,
             })
         }
         "triggered_heal" => {
@@ -2222,6 +2274,48 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
                 min_hand: live::field_or::<
                     u8,
                 >(table, path, "min_hand", live::int::<u8, 0, 20>, 0)?,
+            })
+        }
+        "triggered_power" => {
+            live::known_fields(
+                table,
+                &[
+                    "op",
+                    "when",
+                    "effect",
+                    "amount",
+                    "per_x",
+                    "damage_type",
+                    "to",
+                    "from",
+                    "keyword",
+                    "optional",
+                ],
+                path,
+            )?;
+            Ok(EffectOp::TriggeredPower {
+                when: live::field(table, path, "when", live::parse::<TriggerEvent>)?,
+                effect: live::field(table, path, "effect", live::parse::<PowerEffect>)?,
+                amount: live::field_or::<
+                    u8,
+                >(table, path, "amount", live::int::<u8, 0, 20>, 0)?,
+                per_x: live::field_or::<
+                    u8,
+                >(table, path, "per_x", live::int::<u8, 0, 1>, 0)?,
+                damage_type: live::optional(
+                    table,
+                    path,
+                    "damage_type",
+                    live::parse::<DamageType>,
+                )?,
+                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+                from: live::field_or::<
+                    Dealer,
+                >(table, path, "from", live::parse::<Dealer>, Dealer::ThisCard)?,
+                keyword: live::optional(table, path, "keyword", live::parse::<Keyword>)?,
+                optional: live::field_or::<
+                    bool,
+                >(table, path, "optional", live::boolean, false)?,
             })
         }
         "triggered_draw" => {

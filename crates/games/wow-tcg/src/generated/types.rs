@@ -2334,12 +2334,14 @@ pub enum PowerEffect {
     DrawCards,
     /// Destroys the recipient, unless it can't be destroyed (103.3).
     Destroy,
+    /// The recipient has `keyword` this turn.
+    GrantKeyword,
 }
 impl PowerEffect {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "PowerEffect";
     /// Every value, in declaration order.
-    pub const ALL: [PowerEffect; 7] = [
+    pub const ALL: [PowerEffect; 8] = [
         Self::DealDamage,
         Self::HealDamage,
         Self::ModifyAtk,
@@ -2347,9 +2349,10 @@ impl PowerEffect {
         Self::Ready,
         Self::DrawCards,
         Self::Destroy,
+        Self::GrantKeyword,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 7] = [
+    pub const NAMES: [&'static str; 8] = [
         "DealDamage",
         "HealDamage",
         "ModifyAtk",
@@ -2357,6 +2360,7 @@ impl PowerEffect {
         "Ready",
         "DrawCards",
         "Destroy",
+        "GrantKeyword",
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -2368,6 +2372,7 @@ impl PowerEffect {
             Self::Ready => "Ready",
             Self::DrawCards => "DrawCards",
             Self::Destroy => "Destroy",
+            Self::GrantKeyword => "GrantKeyword",
         }
     }
 }
@@ -2399,12 +2404,14 @@ pub enum TriggerEvent {
     YourTurnEnds,
     /// The card goes from ready to exhausted (703.5).
     ThisBecomesExhausted,
+    /// The card the ability is attached to is destroyed (it looks back in time, 703.3): the ability triggers as both leave play (306.3e).
+    AttachedDestroyed,
 }
 impl TriggerEvent {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "TriggerEvent";
     /// Every value, in declaration order.
-    pub const ALL: [TriggerEvent; 7] = [
+    pub const ALL: [TriggerEvent; 8] = [
         Self::ThisDestroyed,
         Self::ThisAttacks,
         Self::ThisEntersPlay,
@@ -2412,9 +2419,10 @@ impl TriggerEvent {
         Self::YourTurnStarts,
         Self::YourTurnEnds,
         Self::ThisBecomesExhausted,
+        Self::AttachedDestroyed,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 7] = [
+    pub const NAMES: [&'static str; 8] = [
         "ThisDestroyed",
         "ThisAttacks",
         "ThisEntersPlay",
@@ -2422,6 +2430,7 @@ impl TriggerEvent {
         "YourTurnStarts",
         "YourTurnEnds",
         "ThisBecomesExhausted",
+        "AttachedDestroyed",
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -2433,6 +2442,7 @@ impl TriggerEvent {
             Self::YourTurnStarts => "YourTurnStarts",
             Self::YourTurnEnds => "YourTurnEnds",
             Self::ThisBecomesExhausted => "ThisBecomesExhausted",
+            Self::AttachedDestroyed => "AttachedDestroyed",
         }
     }
 }
@@ -2609,6 +2619,8 @@ pub struct CardAbility {
     pub once_per_turn: bool,
     /// 'Use only on your turn'.
     pub own_turn: bool,
+    /// 'You may' / '\<it\> may': as a triggered power resolves, its controller chooses whether it does its effect.
+    pub optional: bool,
 }
 /// One target of a power (706): the kind of card, whose, and the tests it must pass.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -2788,6 +2800,10 @@ pub enum AbilityCondition {
         /// The `count` field.
         count: u8,
     },
+    /// The character the effect applies to is attacking (714.3a).
+    RecipientAttacking,
+    /// The character the effect applies to is defending (714.3a).
+    RecipientDefending,
 }
 impl AbilityCondition {
     /// The union's name as declared in `game.toml`.
@@ -2795,10 +2811,12 @@ impl AbilityCondition {
     /// The key that names the variant in content (`requires = "..."`).
     pub const TAG: &'static str = "requires";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 3] = [
+    pub const VARIANTS: [&'static str; 5] = [
         "hero_class",
         "hero_race",
         "allies_at_least",
+        "recipient_attacking",
+        "recipient_defending",
     ];
     /// The name of this value's variant, as content writes it.
     pub const fn variant(self) -> &'static str {
@@ -2806,6 +2824,8 @@ impl AbilityCondition {
             Self::HeroClass { .. } => "hero_class",
             Self::HeroRace { .. } => "hero_race",
             Self::AlliesAtLeast { .. } => "allies_at_least",
+            Self::RecipientAttacking => "recipient_attacking",
+            Self::RecipientDefending => "recipient_defending",
         }
     }
 }
@@ -2908,6 +2928,13 @@ pub enum AbilityEffect {
         /// The `target` field.
         target: u8,
     },
+    /// Changes the recipient's health while the card is in play (an ongoing power).
+    ModifyHealth {
+        /// The `amount` field.
+        amount: i8,
+        /// The `to` field.
+        to: Recipient,
+    },
     /// The controller draws cards.
     Draw {
         /// The `count` field.
@@ -2923,6 +2950,11 @@ pub enum AbilityEffect {
         /// The `options` field.
         options: &'static [AbilityEffect],
     },
+    /// The ability card enters play attached to the target as it resolves (306.3b); its other powers then apply while it stays attached.
+    Attach {
+        /// The `target` field.
+        target: u8,
+    },
     /// Does `then` only if `first` was done (709.2f).
     IfYouDo {
         /// The `first` field.
@@ -2937,7 +2969,7 @@ impl AbilityEffect {
     /// The key that names the variant in content (`op = "..."`).
     pub const TAG: &'static str = "op";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 12] = [
+    pub const VARIANTS: [&'static str; 14] = [
         "deal_damage",
         "heal",
         "destroy",
@@ -2946,9 +2978,11 @@ impl AbilityEffect {
         "grant_keyword",
         "interrupt",
         "modify_atk",
+        "modify_health",
         "draw",
         "discard",
         "choose_one",
+        "attach",
         "if_you_do",
     ];
     /// The name of this value's variant, as content writes it.
@@ -2962,9 +2996,11 @@ impl AbilityEffect {
             Self::GrantKeyword { .. } => "grant_keyword",
             Self::Interrupt { .. } => "interrupt",
             Self::ModifyAtk { .. } => "modify_atk",
+            Self::ModifyHealth { .. } => "modify_health",
             Self::Draw { .. } => "draw",
             Self::Discard { .. } => "discard",
             Self::ChooseOne { .. } => "choose_one",
+            Self::Attach { .. } => "attach",
             Self::IfYouDo { .. } => "if_you_do",
         }
     }

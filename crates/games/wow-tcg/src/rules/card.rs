@@ -2,9 +2,9 @@
 //! scenario defines (a generic ally for a ruling that names no real card).
 
 use super::content::{
-    self, AbilityCost, AbilityDuration, AbilityEffect, AbilityTrigger, Card, CardAbility, Count,
-    DamageType, EffectOp, Handler, Keyword, PowerEffect, Recipient, TargetKind, TargetSide,
-    TypeTag,
+    self, AbilityCondition, AbilityCost, AbilityDuration, AbilityEffect, AbilityTrigger, Card,
+    CardAbility, Count, DamageType, EffectOp, Handler, Keyword, PowerEffect, Recipient,
+    TargetFilter, TargetKind, TargetSide, TypeTag,
 };
 
 /// The card type (300.1), plus face-down resources.
@@ -153,8 +153,13 @@ impl Printed {
         let ongoing = matches!(card, Card::Ability(ability) if ability.ongoing);
         for ability in card.card_abilities() {
             // The part of an ongoing ability that applies as it resolves (306.2) is not told
-            // apart from its continuous part by the operations: not played.
-            let lowered = if ongoing && ability.trigger == AbilityTrigger::OnPlay {
+            // apart from its continuous part by the operations: not played, unless it
+            // attaches (306.3b: the card's link attaches it, then its continuous powers apply).
+            let attaches = ability
+                .effects
+                .iter()
+                .any(|e| matches!(e, AbilityEffect::Attach { .. }));
+            let lowered = if ongoing && ability.trigger == AbilityTrigger::OnPlay && !attaches {
                 None
             } else {
                 lower(ability, kind)
@@ -190,6 +195,12 @@ pub struct TargetRule {
     pub kind: TargetKind,
     /// Anyone's, the chooser's own or an opponent's.
     pub side: TargetSide,
+    /// It must have damage on it.
+    pub damaged: bool,
+    /// It must be exhausted.
+    pub exhausted: bool,
+    /// Its cost must be at most this.
+    pub cost_at_most: Option<u8>,
 }
 
 /// The effect operations one typed ability plays as, each with the rules of its targets; `None`
@@ -202,28 +213,65 @@ pub struct TargetRule {
 /// - `activate`: one effect, paid with resources, exhausting the card (701) and/or destroying
 ///   it, possibly
 ///   once per turn or only on its controller's turn: a `payment_power`;
-/// - `triggered`: one damage, healing or drawing effect, no costs: a triggered power (703).
+/// - `triggered`: one damage, healing or drawing effect, no costs: a triggered power (703);
+///   one exhausting, readying or ally-destroying effect, or an ATK gain `this_turn`: a
+///   `triggered_power` doing what the matching payment power effect does;
+/// - `on_play` with an `attach` effect (target 1): the card enters play attached to its target
+///   (306.3b), also on an ongoing ability (the text before `Ongoing:` is its attach
+///   description);
+/// - `ongoing` (`while_in_play`, no costs, no targets): continuous ATK changes of characters it
+///   names (with the `recipient_attacking` / `recipient_defending` conditions), health changes
+///   (`modify_health`) and keywords of
+///   one card it names (`YourHero`, `AttachedCharacter`, `ThisCard`), which apply while the
+///   card is in play (714.3e).
 ///
-/// Targets are characters with no filters beyond kind and side; `TargetCharacter` recipients
-/// name one of them.
+/// Targets are characters of a kind and side, with the filters `damaged`, `exhausted` and
+/// `cost_at_most` (checked as they are chosen and as the link resolves, 706.1, 709.2a);
+/// `TargetCharacter` recipients name one of them.
 pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<TargetRule>)>> {
-    if ability.condition.is_some() || ability.targets.len() > 3 {
+    if ability.targets.len() > 3 {
+        return None;
+    }
+    // "May" is played for triggered powers only (a `triggered_power` with `optional`).
+    if ability.optional && !matches!(ability.trigger, AbilityTrigger::Triggered { .. }) {
+        return None;
+    }
+    // Only a continuous ATK change reads a condition: while its recipient attacks or defends.
+    let (while_attacking, while_defending) = match ability.condition {
+        None => (false, false),
+        Some(AbilityCondition::RecipientAttacking) => (true, false),
+        Some(AbilityCondition::RecipientDefending) => (false, true),
+        Some(_) => return None,
+    };
+    if (while_attacking || while_defending) && ability.trigger != AbilityTrigger::Ongoing {
         return None;
     }
     let mut rules = Vec::new();
     for target in ability.targets {
-        if !target.filters.is_empty()
-            || !matches!(
-                target.card,
-                TargetKind::Hero | TargetKind::Ally | TargetKind::Character
-            )
-        {
+        if !matches!(
+            target.card,
+            TargetKind::Hero | TargetKind::Ally | TargetKind::Character
+        ) {
             return None;
         }
-        rules.push(TargetRule {
+        let mut rule = TargetRule {
             kind: target.card,
             side: target.side,
-        });
+            damaged: false,
+            exhausted: false,
+            cost_at_most: None,
+        };
+        for filter in target.filters {
+            match *filter {
+                TargetFilter::Damaged => rule.damaged = true,
+                TargetFilter::Exhausted => rule.exhausted = true,
+                TargetFilter::CostAtMost { amount } if rule.cost_at_most.is_none() => {
+                    rule.cost_at_most = Some(amount);
+                }
+                _ => return None,
+            }
+        }
+        rules.push(rule);
     }
     let names_target = |to: Recipient, target: u8| {
         to != Recipient::TargetCharacter || (target >= 1 && usize::from(target) <= rules.len())
@@ -239,7 +287,8 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
             }
             AbilityEffect::Exhaust { target }
             | AbilityEffect::Ready { target }
-            | AbilityEffect::Destroy { target } => usize::from(target) == index,
+            | AbilityEffect::Destroy { target }
+            | AbilityEffect::Attach { target } => usize::from(target) == index,
             _ => false,
         })
     };
@@ -262,6 +311,12 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
             let mut ops = Vec::new();
             for effect in ability.effects {
                 let op = match *effect {
+                    // 306.3b: the card's link attaches it to its (first) target.
+                    AbilityEffect::Attach { target }
+                        if target == 1 && !rules.is_empty() && instant =>
+                    {
+                        EffectOp::Attaches
+                    }
                     AbilityEffect::DealDamage {
                         amount,
                         damage_type,
@@ -347,7 +402,23 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                     _ => return None,
                 }
             }
+            // The keyword a `GrantKeyword` effect gives this turn.
+            let mut keyword = None;
             let (effect, amount, damage_type, to, from) = match *effect {
+                AbilityEffect::GrantKeyword {
+                    keyword: granted,
+                    to,
+                    target,
+                } if target == 1 && names_target(to, target) && this_turn => {
+                    keyword = Some(granted);
+                    (
+                        PowerEffect::GrantKeyword,
+                        0,
+                        None,
+                        to,
+                        content::Dealer::ThisCard,
+                    )
+                }
                 AbilityEffect::DealDamage {
                     amount,
                     damage_type,
@@ -426,6 +497,7 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                     damage_type,
                     to,
                     from,
+                    keyword,
                 },
                 rules,
             )])
@@ -437,12 +509,86 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
             if !ability.cost.is_empty()
                 || ability.once_per_turn
                 || ability.own_turn
-                || !instant
                 || rules.len() > 1
             {
                 return None;
             }
+            // The effect of a `triggered_power`: what a payment power's effect would do.
+            let optional = ability.optional;
+            let dealt = |effect: PowerEffect,
+                         amount: u8,
+                         damage_type: Option<DamageType>,
+                         to: Recipient,
+                         from: content::Dealer| EffectOp::TriggeredPower {
+                when: event,
+                effect,
+                amount,
+                per_x: 0,
+                damage_type,
+                to,
+                from,
+                optional,
+                keyword: None,
+            };
+            let power = |effect: PowerEffect, amount: u8, to: Recipient| {
+                dealt(effect, amount, None, to, content::Dealer::ThisCard)
+            };
             let op = match *effect {
+                AbilityEffect::ModifyAtk { amount, to, target }
+                    if target == 1 && names_target(to, target) && this_turn =>
+                {
+                    let amount = u8::try_from(amount).ok().filter(|&a| a > 0 && a <= 10)?;
+                    power(PowerEffect::ModifyAtk, amount, to)
+                }
+                AbilityEffect::GrantKeyword {
+                    keyword,
+                    to,
+                    target,
+                } if target == 1 && names_target(to, target) && this_turn => {
+                    EffectOp::TriggeredPower {
+                        when: event,
+                        effect: PowerEffect::GrantKeyword,
+                        amount: 0,
+                        per_x: 0,
+                        damage_type: None,
+                        to,
+                        from: content::Dealer::ThisCard,
+                        optional,
+                        keyword: Some(keyword),
+                    }
+                }
+                _ if !instant => return None,
+                AbilityEffect::Exhaust { target } if target == 1 && !rules.is_empty() => {
+                    power(PowerEffect::Exhaust, 0, Recipient::TargetCharacter)
+                }
+                AbilityEffect::Ready { target } if target == 1 && !rules.is_empty() => {
+                    power(PowerEffect::Ready, 0, Recipient::TargetCharacter)
+                }
+                AbilityEffect::Destroy { target } if target == 1 && destroys_allies => {
+                    power(PowerEffect::Destroy, 0, Recipient::TargetCharacter)
+                }
+                // A "may" damage, healing or drawing power: a `triggered_power` with its effect.
+                AbilityEffect::DealDamage {
+                    amount,
+                    damage_type,
+                    from,
+                    to,
+                    target,
+                } if optional && target == 1 && names_target(to, target) && amount <= 20 => {
+                    dealt(PowerEffect::DealDamage, amount, damage_type, to, from)
+                }
+                AbilityEffect::Heal {
+                    amount,
+                    from,
+                    to,
+                    target,
+                } if optional && target == 1 && names_target(to, target) && amount <= 20 => {
+                    dealt(PowerEffect::HealDamage, amount, None, to, from)
+                }
+                AbilityEffect::Draw { count } if optional && rules.is_empty() => {
+                    power(PowerEffect::DrawCards, count, Recipient::YourHero)
+                }
+                _ if optional => return None,
                 AbilityEffect::DealDamage {
                     amount,
                     damage_type,
@@ -475,7 +621,61 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
             };
             Some(vec![(op, rules)])
         }
-        AbilityTrigger::Ongoing | AbilityTrigger::Reward | AbilityTrigger::Flip => None,
+        AbilityTrigger::Ongoing => {
+            // A continuous power of a card in play (an attached or ongoing ability, an ally,
+            // equipment): ATK changes and keywords of characters it names without targeting.
+            if kind == Kind::Hero
+                || !ability.cost.is_empty()
+                || !rules.is_empty()
+                || ability.once_per_turn
+                || ability.own_turn
+                || ability.duration != AbilityDuration::WhileInPlay
+            {
+                return None;
+            }
+            let mut ops = Vec::new();
+            for effect in ability.effects {
+                let op = match *effect {
+                    AbilityEffect::ModifyAtk { amount, to, .. }
+                        if to != Recipient::TargetCharacter =>
+                    {
+                        EffectOp::ModifyAtk {
+                            amount: bounded_atk(amount)?,
+                            per_x: 0,
+                            to,
+                            while_attacking,
+                            while_defending,
+                            own_turn: false,
+                            for_each: Count::Once,
+                        }
+                    }
+                    AbilityEffect::ModifyHealth { amount, to }
+                        if to != Recipient::TargetCharacter
+                            && amount != 0
+                            && !while_attacking
+                            && !while_defending =>
+                    {
+                        EffectOp::ModifyHealth { amount, to }
+                    }
+                    // Keywords only for a recipient that is one card (`state::continuous_keywords`).
+                    AbilityEffect::GrantKeyword { keyword, to, .. }
+                        if matches!(
+                            to,
+                            Recipient::YourHero
+                                | Recipient::AttachedCharacter
+                                | Recipient::ThisCard
+                        ) && !while_attacking
+                            && !while_defending =>
+                    {
+                        EffectOp::GrantKeyword { keyword, to }
+                    }
+                    _ => return None,
+                };
+                ops.push((op, Vec::new()));
+            }
+            (!ops.is_empty()).then_some(ops)
+        }
+        AbilityTrigger::Reward | AbilityTrigger::Flip => None,
     }
 }
 

@@ -28,7 +28,8 @@ pub fn targetable(game: &Game, id: ObjectId) -> bool {
 
 /// Whether `id` may be the target a typed ability's `rule` describes for a link `player`
 /// controls (706.1): a hero, an ally (a Totem is targeted as though it were one, glossary) or
-/// either, anyone's, the player's own or an opponent's.
+/// either, anyone's, the player's own or an opponent's, damaged, exhausted or of a cost at most
+/// as the rule asks.
 pub fn fits_rule(game: &Game, player: PlayerId, rule: Option<&TargetRule>, id: ObjectId) -> bool {
     let Some(rule) = rule else {
         return true;
@@ -45,7 +46,12 @@ pub fn fits_rule(game: &Game, player: PlayerId, rule: Option<&TargetRule>, id: O
         TargetSide::Friendly => game.controller(id) == player,
         TargetSide::Opposing => game.controller(id) != player,
     };
-    kind && side
+    let damaged = !rule.damaged || game.store.get(id).is_some_and(|o| o.damage > 0);
+    let exhausted = !rule.exhausted || game.exhausted(id);
+    let cost = rule
+        .cost_at_most
+        .is_none_or(|most| game.card(id).cost <= u32::from(most));
+    kind && side && damaged && exhausted && cost
 }
 
 /// The rules of the targets of a link (from the typed ability its operation was lowered
@@ -74,7 +80,8 @@ fn target_index(op: &EffectOp) -> Option<usize> {
         | EffectOp::Ready { to }
         | EffectOp::PaymentPower { to, .. }
         | EffectOp::TriggeredDamage { to, .. }
-        | EffectOp::TriggeredHeal { to, .. } => (to, 1),
+        | EffectOp::TriggeredHeal { to, .. }
+        | EffectOp::TriggeredPower { to, .. } => (to, 1),
         _ => return None,
     };
     (to == Recipient::TargetCharacter).then_some(index)
@@ -347,18 +354,35 @@ pub fn check_place_resource(
     Ok(())
 }
 
-/// The one-shot operation a payment power's effect applies as it resolves.
-fn power_effect(op: EffectOp) -> Option<EffectOp> {
-    let EffectOp::PaymentPower {
-        effect,
-        amount,
-        damage_type,
-        to,
-        from,
-        ..
-    } = op
-    else {
-        return None;
+/// The one-shot operation the effect of a payment power or of a `triggered_power` applies as
+/// it resolves; `x` is the number of the keyword entry that carries it (Mend {n}), for a
+/// `per_x` amount.
+fn power_effect(op: EffectOp, x: i32) -> Option<EffectOp> {
+    let (effect, amount, damage_type, to, from, keyword) = match op {
+        EffectOp::PaymentPower {
+            effect,
+            amount,
+            damage_type,
+            to,
+            from,
+            keyword,
+            ..
+        } => (effect, amount, damage_type, to, from, keyword),
+        EffectOp::TriggeredPower {
+            effect,
+            amount,
+            per_x,
+            damage_type,
+            to,
+            from,
+            keyword,
+            ..
+        } => {
+            let amount = i32::from(amount).saturating_add(i32::from(per_x).saturating_mul(x));
+            let amount = u8::try_from(amount.max(0)).unwrap_or(u8::MAX);
+            (effect, amount, damage_type, to, from, keyword)
+        }
+        _ => return None,
     };
     Some(match effect {
         PowerEffect::DealDamage => EffectOp::DealDamage {
@@ -383,6 +407,11 @@ fn power_effect(op: EffectOp) -> Option<EffectOp> {
         PowerEffect::Ready => EffectOp::Ready { to },
         PowerEffect::DrawCards => EffectOp::DrawCards { count: amount },
         PowerEffect::Destroy => EffectOp::Destroy { to },
+        // Without its keyword the effect does nothing.
+        PowerEffect::GrantKeyword => EffectOp::GrantKeyword {
+            keyword: keyword?,
+            to,
+        },
     })
 }
 
@@ -616,12 +645,30 @@ fn resolve(game: &mut Game, link: Link, ctx: &mut Ctx<'_, GameEvent>) -> Result<
                 interrupt(game, &link);
                 return Ok(());
             }
-            if let Some(op) = game.op_at(source, index) {
+            if let Some((op, x)) = game.op_x_at(source, index) {
+                // "May": its controller chooses now whether it does its effect.
+                if matches!(op, EffectOp::TriggeredPower { optional: true, .. }) {
+                    let answer = ctx.choose(
+                        &format!(
+                            "player {}: use the power of {}",
+                            link.controller.0,
+                            game.label(source)
+                        ),
+                        &["use".to_string(), "decline".to_string()],
+                    )?;
+                    if answer == 1 {
+                        game.record(GameEvent::LinkResolved(kind));
+                        return Ok(());
+                    }
+                }
+                // A `triggered_power` does its effect; the other triggered operations are
+                // their own effect.
+                let op = power_effect(op, x).unwrap_or(op);
                 apply_ops(game, source, link.controller, &[op], &legal, ctx)?;
             }
         }
         LinkKind::Power { source, op } => {
-            if let Some(op) = game.op_at(source, op).and_then(power_effect) {
+            if let Some(op) = game.op_at(source, op).and_then(|op| power_effect(op, 0)) {
                 apply_ops(game, source, link.controller, &[op], &legal, ctx)?;
             }
         }
@@ -649,6 +696,25 @@ fn resolve_card(
     match game.card(card).kind {
         Kind::Ability => {
             let ops = link_ops(game, card);
+            // An ability that stays in play (ongoing or attaching, 306.2a, 306.3b) holds its ATK
+            // changes and the keywords it gives one card it names without targeting
+            // (`state::continuous_keywords`) as continuous powers, not as modifiers of its link.
+            let stays = ops
+                .iter()
+                .any(|o| matches!(o, EffectOp::StaysInPlay | EffectOp::Attaches));
+            let continuous = |op: &EffectOp| match *op {
+                EffectOp::ModifyAtk { .. } => stays,
+                EffectOp::GrantKeyword { to, .. } => {
+                    stays
+                        && matches!(
+                            to,
+                            Recipient::YourHero
+                                | Recipient::AttachedCharacter
+                                | Recipient::ThisCard
+                        )
+                }
+                _ => false,
+            };
             let one_shot: Vec<EffectOp> = ops
                 .iter()
                 .copied()
@@ -662,9 +728,10 @@ fn resolve_card(
                             | EffectOp::Exhaust { .. }
                             | EffectOp::Destroy { .. }
                             | EffectOp::Ready { .. }
-                            | EffectOp::GrantKeyword { .. }
-                    ) || matches!(op, EffectOp::ModifyAtk { .. })
-                        && !ops.iter().any(|o| matches!(o, EffectOp::StaysInPlay))
+                    ) || matches!(
+                        op,
+                        EffectOp::ModifyAtk { .. } | EffectOp::GrantKeyword { .. }
+                    ) && !continuous(op)
                 })
                 .collect();
             let attach_to = targets.first().copied().flatten();

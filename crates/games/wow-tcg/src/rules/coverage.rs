@@ -58,10 +58,16 @@ pub fn card_coverage(card: Card) -> CardCoverage {
     // A granted keyword is played only as far as the keyword itself is.
     let own = printed.effects.iter().map(|op| {
         let status = match *op {
-            EffectOp::GrantKeyword { keyword, .. } => {
-                Coverage::all([op_coverage(op), keyword_coverage(keyword)])
-                    .unwrap_or_else(|| op_coverage(op))
+            EffectOp::GrantKeyword { keyword, .. }
+            | EffectOp::PaymentPower {
+                keyword: Some(keyword),
+                ..
             }
+            | EffectOp::TriggeredPower {
+                keyword: Some(keyword),
+                ..
+            } => Coverage::all([op_coverage(op), keyword_coverage(keyword)])
+                .unwrap_or_else(|| op_coverage(op)),
             _ => op_coverage(op),
         };
         (op_name(op).to_string(), status)

@@ -21,6 +21,10 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         Coverage::played("state::atk: continuous, or this turn from a link"),
     ),
     (
+        "modify_health",
+        Coverage::played("state::health: continuous while its card is in play"),
+    ),
+    (
         "draw_cards",
         Coverage::played("chain: the controller draws"),
     ),
@@ -52,6 +56,10 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
     (
         "exhaust",
         Coverage::played("chain: a resolving link exhausts; becoming exhausted triggers"),
+    ),
+    (
+        "triggered_power",
+        Coverage::played("chain: triggered effects; the effect a payment power would do"),
     ),
     (
         "triggered_draw",
@@ -135,12 +143,14 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::DealDamage { .. } => "deal_damage",
         EffectOp::HealDamage { .. } => "heal_damage",
         EffectOp::ModifyAtk { .. } => "modify_atk",
+        EffectOp::ModifyHealth { .. } => "modify_health",
         EffectOp::DrawCards { .. } => "draw_cards",
         EffectOp::PreventDamage { .. } => "prevent_damage",
         EffectOp::ReplaceDamage { .. } => "replace_damage",
         EffectOp::TriggeredDamage { .. } => "triggered_damage",
         EffectOp::TriggeredHeal { .. } => "triggered_heal",
         EffectOp::TriggeredDraw { .. } => "triggered_draw",
+        EffectOp::TriggeredPower { .. } => "triggered_power",
         EffectOp::GrantKeyword { .. } => "grant_keyword",
         EffectOp::Exhaust { .. } => "exhaust",
         EffectOp::Ready { .. } => "ready",

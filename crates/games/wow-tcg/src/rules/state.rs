@@ -771,6 +771,7 @@ impl Game {
             EffectOp::TriggeredDamage { when, .. } if when == event => found.push(index),
             EffectOp::TriggeredHeal { when, .. } if when == event => found.push(index),
             EffectOp::TriggeredDraw { when, .. } if when == event => found.push(index),
+            EffectOp::TriggeredPower { when, .. } if when == event => found.push(index),
             _ => {}
         });
         // 703.2: a double-check power triggers only if its condition holds.
@@ -826,6 +827,42 @@ impl Game {
         for granted in self.granted.iter().filter(|g| g.to == id) {
             keyword_ops(granted.keyword, &mut |op, x| each(op, x));
         }
+        for keyword in self.continuous_keywords(id) {
+            keyword_ops(keyword, &mut |op, x| each(op, x));
+        }
+    }
+
+    /// The keywords `id` has from the continuous `grant_keyword` operations of cards in play
+    /// (an ongoing power: "Your hero has Protector", "Attached ally has Stealth"). A card in
+    /// play holds such an operation only as a continuous power: an ability card's one-shot
+    /// grant applies while it resolves on the chain. Only recipients that name one card
+    /// (`YourHero`, `AttachedCharacter`, `ThisCard`) are read, from the holders' own
+    /// operations, so the question never asks itself again.
+    pub fn continuous_keywords(&self, id: ObjectId) -> Vec<Keyword> {
+        let mut keywords = Vec::new();
+        for holder in self.store.iter().filter(|o| o.in_play) {
+            let Some(info) = self.info.get(holder.id.0 as usize) else {
+                continue;
+            };
+            for op in &info.card.effects {
+                let EffectOp::GrantKeyword { keyword, to } = *op else {
+                    continue;
+                };
+                let applies = match to {
+                    Recipient::YourHero => self
+                        .player(holder.controller)
+                        .and_then(|p| p.hero)
+                        .is_some_and(|hero| hero == id && self.in_play(hero)),
+                    Recipient::AttachedCharacter => holder.attached_to == Some(id),
+                    Recipient::ThisCard => holder.id == id,
+                    _ => false,
+                };
+                if applies {
+                    keywords.push(keyword);
+                }
+            }
+        }
+        keywords
     }
 
     /// The target rules of the operation of `id` at `index` (see [`Game::for_each_op`]): those
@@ -870,6 +907,18 @@ impl Game {
         found
     }
 
+    /// The operation of `id` at `index` with the number of the entry that carries it (see
+    /// [`Game::for_each_op_x`]).
+    pub fn op_x_at(&self, id: ObjectId, index: usize) -> Option<(EffectOp, i32)> {
+        let mut found = None;
+        self.for_each_op_x(id, |i, op, x| {
+            if i == index {
+                found = Some((*op, x));
+            }
+        });
+        found
+    }
+
     /// Whether `id` has an operation matching `pred`.
     pub fn has_op(&self, id: ObjectId, pred: impl Fn(&EffectOp) -> bool) -> bool {
         let mut has = false;
@@ -898,6 +947,7 @@ impl Game {
                 .granted
                 .iter()
                 .any(|g| g.to == id && implied(&g.keyword))
+            || self.continuous_keywords(id).iter().any(implied)
     }
 
     /// Whether `id` is a character: a hero, an ally or a Totem (300.1).
@@ -1043,9 +1093,21 @@ impl Game {
         }
     }
 
-    /// The current health of a character (206).
+    /// The current health of a character (206): printed health and the continuous
+    /// `modify_health` operations of cards in play.
     pub fn health(&self, id: ObjectId) -> i32 {
-        self.card(id).health
+        let mut health = self.card(id).health;
+        for holder in self.objects_in_play() {
+            let controller = self.controller(holder);
+            self.for_each_op(holder, |_, op| {
+                if let EffectOp::ModifyHealth { amount, to } = *op {
+                    if self.recipients(to, holder, controller, &[]).contains(&id) {
+                        health = health.saturating_add(i32::from(amount));
+                    }
+                }
+            });
+        }
+        health
     }
 
     /// The damage type of `id`'s combat damage (405.3a): a hero's latest strike, else the
@@ -1154,13 +1216,20 @@ impl Game {
     }
 
     /// Puts a card from play into its owner's graveyard, detaching every ability attached to
-    /// it into its owner's graveyard (306.3e). `destroyed`: a destroy event (411.8d).
+    /// it into its owner's graveyard (306.3e). `destroyed`: a destroy event (411.8d), which
+    /// triggers the "when attached ... is destroyed" powers of those abilities (703.3: they
+    /// look back in time, to before they left play with it).
     pub fn leave_play(&mut self, id: ObjectId, destroyed: bool) {
         let attachments = self
             .store
             .get(id)
             .map(|o| o.attachments.clone())
             .unwrap_or_default();
+        if destroyed {
+            for &attached in &attachments {
+                self.trigger(attached, TriggerEvent::AttachedDestroyed);
+            }
+        }
         self.move_to(id, GRAVEYARD);
         self.record(if destroyed {
             GameEvent::Destroyed(id)

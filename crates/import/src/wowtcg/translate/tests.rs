@@ -129,10 +129,10 @@ fn text_not_fully_understood_is_not_translated() {
         ("ally", "Acolyte Demia", "1, Put 1 damage on Acolyte Demia -> Demia deals 1 shadow damage to target hero or ally. Use only on your turn."),
         // X damage.
         ("ability", "Aimed Shot", "<b>Marksmanship Hero Required</b>; Your hero deals X ranged damage to target hero or ally."),
-        // Ongoing text is a continuous power, not a played effect.
-        ("ability", "Battle Shout", "<b>Ongoing:</b> Allies in your party have +1 ATK."),
-        // Attaching, and the part after Ongoing.
-        ("ability", "Fireball", "Attach to target hero or ally, and your hero deals 4 fire damage to it.;<b>Ongoing</b>: At the start of your turn, your hero deals 1 fire damage to attached character."),
+        // Ongoing text with a played part before it: the played part is not told apart.
+        ("ability", "Battle Cry", "Draw a card.; <b>Ongoing:</b> Allies in your party have +1 ATK."),
+        // Attaching with a condition on the target the vocabulary has no filter for.
+        ("ability", "Deadly Poison", "Attach to target hero or ally that was dealt combat damage by your hero this turn.; At the start of your turn, your hero deals 2 nature damage to attached character."),
         // Another card than this one deals the damage.
         ("ally", "Adept Breton", "3, [Exhaust] -> Acolyte Demia deals 1 arcane damage to each opposing hero and ally."),
         // A power beside one that is read: the whole card keeps its handler.
@@ -144,8 +144,8 @@ fn text_not_fully_understood_is_not_translated() {
         ("ability", "Two Shots", "Your hero deals 1 fire damage to target ally. Your hero deals 1 fire damage to target hero."),
         // Eight cards is more than a draw can say.
         ("ability", "Big Draw", "Draw eight cards."),
-        // A payment power that grants a keyword: no payment power effect says that.
-        ("item", "Ring of Invincibility", "1, [Exhaust] -> Target ally has Invincible this turn. <i>(It can't leave play, be targeted or be dealt damage)</i>."),
+        // A payment power that grants a keyword until another time than this turn.
+        ("item", "Ring of Invincibility", "1, [Exhaust] -> Target ally has Invincible until your next turn."),
         // Text before Ongoing on an ability that stays in play (Maul).
         ("ability", "Maul", "Your hero has +1 ATK this turn.; <b>Ongoing:</b> Your hero is in bear form. <i>(Has <b>Protector</b>.)</i>"),
     ];
@@ -306,5 +306,385 @@ fn destroying_the_card_as_a_cost_and_on_your_turn_before_the_costs() {
             "2, Destroy an ally in your party -> Draw a card."
         ),
         None
+    );
+}
+
+#[test]
+fn an_attaching_ability_hurts_its_target_then_the_attached_character_each_turn() {
+    assert_eq!(
+        translated(
+            "ability",
+            "Fireball",
+            "Attach to target hero or ally, and your hero deals 4 fire damage to it.;<b>Ongoing</b>: At the start of your turn, your hero deals 1 fire damage to attached character."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Character" }], effects = [{ op = "attach" }, { op = "deal_damage", amount = 4, damage_type = "Fire" }] }, { trigger = { when = "triggered", event = "YourTurnStarts" }, effects = [{ op = "deal_damage", amount = 1, damage_type = "Fire", to = "AttachedCharacter" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ability",
+            "Renew",
+            "Attach to target hero or ally.; <b>Ongoing:</b> At the start of your turn, your hero heals 1 damage from attached character."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Character" }], effects = [{ op = "attach" }] }, { trigger = { when = "triggered", event = "YourTurnStarts" }, effects = [{ op = "heal", amount = 1, to = "AttachedCharacter" }] }]"#
+        )
+    );
+}
+
+#[test]
+fn an_attaching_ability_gives_the_attached_character_atk_or_keywords() {
+    assert_eq!(
+        translated(
+            "ability",
+            "Blessing of Might",
+            "Attach to target hero or ally.; <b>Ongoing:</b> Attached character has +1 ATK while attacking."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Character" }], effects = [{ op = "attach" }] }, { trigger = "ongoing", condition = "recipient_attacking", duration = "while_in_play", effects = [{ op = "modify_atk", amount = 1, to = "AttachedCharacter" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ability",
+            "Guard Duty",
+            "Attach to target ally.; <b>Ongoing:</b> Attached ally has <b>Protector</b>."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Ally" }], effects = [{ op = "attach" }] }, { trigger = "ongoing", duration = "while_in_play", effects = [{ op = "grant_keyword", keyword = "Protector", to = "AttachedCharacter" }] }]"#
+        )
+    );
+    // More to do as it attaches (Delve), or a stat change with a condition: not read.
+    for rules in [
+        "Attach to target ally, then <b>Delve</b>.<p><b>Ongoing:</b> Attached ally has +4 ATK.",
+        "Attach to target ally.; Attached ally has +2 / +2 while attacking.",
+    ] {
+        assert_eq!(
+            translated("ability", "Frozen Strength", rules),
+            None,
+            "{rules}"
+        );
+    }
+}
+
+#[test]
+fn the_attached_character_is_named_only_by_an_attaching_ability() {
+    assert_eq!(
+        translated("ally", "Bala", "Attached ally has Stealth."),
+        None
+    );
+    assert_eq!(
+        translated(
+            "ally",
+            "Bala",
+            "At the start of your turn, your hero deals 1 fire damage to attached character."
+        ),
+        None
+    );
+}
+
+#[test]
+fn continuous_powers_of_a_card_in_play() {
+    assert_eq!(
+        translated("armor", "Draconian Deflector", "Your hero has Protector.").as_deref(),
+        Some(
+            r#"[{ trigger = "ongoing", duration = "while_in_play", effects = [{ op = "grant_keyword", keyword = "Protector", to = "YourHero" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "item",
+            "Masons Fraternity Ring",
+            "Your hero has +1 ATK while attacking."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "ongoing", condition = "recipient_attacking", duration = "while_in_play", effects = [{ op = "modify_atk", amount = 1, to = "YourHero" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ally",
+            "Tyrus Lionheart",
+            "<b>Protector</b>; Tyrus has +4 ATK while defending."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "ongoing", condition = "recipient_defending", duration = "while_in_play", effects = [{ op = "modify_atk", amount = 4, to = "ThisCard" }] }]"#
+        )
+    );
+    // A keyword's number is the keyword's own.
+    assert_eq!(
+        translated(
+            "ability",
+            "Blessing of the Templar",
+            "Attach to target hero.;<b>Ongoing:</b> Attached hero has <b>Assault 3</b> and <b>Mend 3</b>."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Hero" }], effects = [{ op = "attach" }] }, { trigger = "ongoing", duration = "while_in_play", effects = [{ op = "grant_keyword", keyword = "Assault 3", to = "AttachedCharacter" }, { op = "grant_keyword", keyword = "Mend 3", to = "AttachedCharacter" }] }]"#
+        )
+    );
+    // Keywords for a group, and conditions of another kind: not read.
+    for rules in [
+        "Allies you control have Protector.",
+        "Your hero has +1 ATK while you have a weapon.",
+    ] {
+        assert_eq!(translated("item", "Trinket", rules), None, "{rules}");
+    }
+}
+
+#[test]
+fn triggered_powers_exhaust_destroy_or_raise_atk_this_turn() {
+    assert_eq!(
+        translated(
+            "ally",
+            "Daroka Venomfist",
+            "When this ally attacks, exhaust target opposing ally."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = { when = "triggered", event = "ThisAttacks" }, targets = [{ card = "Ally", side = "Opposing" }], effects = [{ op = "exhaust" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ally",
+            "Moro Wildmesa",
+            "When this ally enters play, target ally has +3 ATK this turn."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = { when = "triggered", event = "ThisEntersPlay" }, targets = [{ card = "Ally" }], duration = "this_turn", effects = [{ op = "modify_atk", amount = 3 }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ally",
+            "Boneshanks",
+            "When Boneshanks is destroyed, destroy target ally."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = { when = "triggered", event = "ThisDestroyed" }, targets = [{ card = "Ally" }], effects = [{ op = "destroy" }] }]"#
+        )
+    );
+    // A triggered ATK loss is no effect a triggered power carries.
+    assert_eq!(
+        translated(
+            "ally",
+            "Moro",
+            "When this ally enters play, target ally has -2 ATK this turn."
+        ),
+        None
+    );
+}
+
+#[test]
+fn health_changes_are_continuous_powers() {
+    assert_eq!(
+        translated(
+            "ability",
+            "Mark of Goldrinn",
+            "Attach to target ally.; <b>Ongoing:</b> Attached ally has +5 / +5."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Ally" }], effects = [{ op = "attach" }] }, { trigger = "ongoing", duration = "while_in_play", effects = [{ op = "modify_atk", amount = 5, to = "AttachedCharacter" }, { op = "modify_health", amount = 5, to = "AttachedCharacter" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ability",
+            "Soul Inversion",
+            "Attach to target ally.; Attached ally has +2 ATK / -2 health."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Ally" }], effects = [{ op = "attach" }] }, { trigger = "ongoing", duration = "while_in_play", effects = [{ op = "modify_atk", amount = 2, to = "AttachedCharacter" }, { op = "modify_health", amount = -2, to = "AttachedCharacter" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated("item", "Myrmidon's Signet", "Your hero has +5 health.").as_deref(),
+        Some(
+            r#"[{ trigger = "ongoing", duration = "while_in_play", effects = [{ op = "modify_health", amount = 5, to = "YourHero" }] }]"#
+        )
+    );
+    // A health change this turn is no continuous power.
+    assert_eq!(
+        translated(
+            "ability",
+            "Spiritual Imbalance",
+            "Target ally has -3 / -3 this turn."
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_may_triggered_power_is_optional() {
+    assert_eq!(
+        translated(
+            "ally",
+            "Jeniva Prescott",
+            "When this ally enters play, she may heal 4 damage from target hero or ally."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = { when = "triggered", event = "ThisEntersPlay" }, targets = [{ card = "Character" }], effects = [{ op = "heal", amount = 4, from = "ThisCard" }], optional = true }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ally",
+            "Zor'dul Deathbinder",
+            "<b>Assault 1</b>;When this ally is destroyed, you may draw a card."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = { when = "triggered", event = "ThisDestroyed" }, effects = [{ op = "draw", count = 1 }], optional = true }]"#
+        )
+    );
+    // A "may" ATK change is no effect a `triggered_power` makes optional here.
+    assert_eq!(
+        translated(
+            "ally",
+            "Moro",
+            "When this ally enters play, you may have target ally has +3 ATK this turn."
+        ),
+        None
+    );
+}
+
+#[test]
+fn the_back_of_a_double_sided_card_is_not_read() {
+    assert_eq!(
+        translated(
+            "hero",
+            "Patchwerk",
+            "<b>Conspicuous</b>, <b>Assault 10</b>BACK: <b>Conspicuous</b>, <b>Assault 12</b>;At the start of your turn, you may destroy target ally."
+        ),
+        None
+    );
+}
+
+#[test]
+fn an_attaching_ability_triggers_when_the_attached_card_is_destroyed() {
+    assert_eq!(
+        translated(
+            "ability",
+            "Favor of the Arcane",
+            "Attach to target friendly ally.;<b>Ongoing:</b> Attached ally has <b>Assault 2</b>.;When attached ally is destroyed, draw a card."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Ally", side = "Friendly" }], effects = [{ op = "attach" }] }, { trigger = "ongoing", duration = "while_in_play", effects = [{ op = "grant_keyword", keyword = "Assault 2", to = "AttachedCharacter" }] }, { trigger = { when = "triggered", event = "AttachedDestroyed" }, effects = [{ op = "draw", count = 1 }] }]"#
+        )
+    );
+    // Only an attaching ability has an attached card.
+    assert_eq!(
+        translated(
+            "ally",
+            "Bala",
+            "When attached ally is destroyed, draw a card."
+        ),
+        None
+    );
+}
+
+#[test]
+fn an_ongoing_ability_with_only_ongoing_text_has_its_powers_while_in_play() {
+    assert_eq!(
+        translated(
+            "ability",
+            "Battle Shout",
+            "<b>Ongoing:</b> Allies in your party have +1 ATK."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "ongoing", duration = "while_in_play", effects = [{ op = "modify_atk", amount = 1, to = "YourAllies" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ability",
+            "Mana Agate",
+            "<b>Ongoing:</b> 1, Destroy Mana Agate -> Draw 2 cards."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "activate", cost = [{ pay = "resources", amount = 1 }, "destroy_this"], effects = [{ op = "draw", count = 2 }] }]"#
+        )
+    );
+}
+
+#[test]
+fn targets_read_their_state_and_cost_filters() {
+    assert_eq!(
+        translated("ability", "Coup de Grace", "Destroy target exhausted ally.").as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Ally", filters = [{ is = "exhausted" }] }], effects = [{ op = "destroy" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ally",
+            "Sergeant Corsetti",
+            "When this ally enters play, she deals 2 melee damage to target exhausted opposing hero or ally."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = { when = "triggered", event = "ThisEntersPlay" }, targets = [{ card = "Character", side = "Opposing", filters = [{ is = "exhausted" }] }], effects = [{ op = "deal_damage", amount = 2, damage_type = "Melee", from = "ThisCard" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ability",
+            "Vicious Strike",
+            "Your hero deals 3 melee damage to target ally with cost 4 or less."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Ally", filters = [{ is = "cost_at_most", amount = 4 }] }], effects = [{ op = "deal_damage", amount = 3, damage_type = "Melee" }] }]"#
+        )
+    );
+    // Two states, a ready target, or a cost from below: no filter of the vocabulary.
+    for rules in [
+        "Destroy target exhausted damaged ally.",
+        "Destroy target ready ally.",
+        "Destroy target ally with cost 4 or more.",
+    ] {
+        assert_eq!(translated("ability", "Strike", rules), None, "{rules}");
+    }
+}
+
+#[test]
+fn powers_grant_a_keyword_this_turn() {
+    assert_eq!(
+        translated(
+            "ally",
+            "Kysa Shadowstalker",
+            "When this ally enters play, target hero has Stealth this turn."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = { when = "triggered", event = "ThisEntersPlay" }, targets = [{ card = "Hero" }], duration = "this_turn", effects = [{ op = "grant_keyword", keyword = "Stealth" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ally",
+            "Adrienne the Inspiring",
+            "4 -> Target ally has <b>Assault 4</b> this turn."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "activate", cost = [{ pay = "resources", amount = 4 }], targets = [{ card = "Ally" }], duration = "this_turn", effects = [{ op = "grant_keyword", keyword = "Assault 4" }] }]"#
+        )
     );
 }
