@@ -242,7 +242,7 @@ fn attacks(game: &Game, board: &Field, actions: &mut Vec<Action>) {
     let g = grid();
     for attacker in board.mine(game) {
         let piece = &game.pieces[attacker.0 as usize];
-        if !piece.is_unit() {
+        if !piece.is_unit() || !super::attack::attack_left(game, attacker) {
             continue;
         }
         let from = piece.square().expect("on the battlefield");

@@ -585,6 +585,10 @@ pub struct Game {
     whereabouts: Whereabouts,
 }
 
+/// The cards next to one card, in id order (one on each side at most, more only while a unit
+/// passes through a card).
+pub type Neighbours = smallvec::SmallVec<[ObjectId; 4]>;
+
 /// The squares of the battlefield.
 const SQUARES: usize = (BOARD_COLUMNS * 2 * ROWS_PER_SIDE) as usize;
 
@@ -596,12 +600,16 @@ struct Whereabouts {
     /// square another card is on, the one with the lower id (what a look at every card finds
     /// first).
     board: [Option<ObjectId>; SQUARES],
+    /// How many cards on the battlefield share their square with a card of a lower id (units
+    /// passing through): while none do, `board` names every card on the battlefield.
+    stacked: u32,
 }
 
 impl Whereabouts {
     /// Nobody anywhere.
     const EMPTY: Self = Self {
         board: [None; SQUARES],
+        stacked: 0,
     };
 
     /// The index of `square` in `board`.
@@ -613,12 +621,21 @@ impl Whereabouts {
     fn leave(&mut self, id: ObjectId, place: Place, pieces: &[Piece]) {
         if let Place::Battlefield(s) = place {
             let slot = &mut self.board[Self::slot(s)];
-            if *slot == Some(id) {
+            if self.stacked == 0 {
+                // It was alone on its square.
+                *slot = None;
+            } else if *slot == Some(id) {
                 // Another card may still be on it (a unit passing through).
                 *slot = pieces
                     .iter()
                     .position(|p| p.place == place)
                     .map(|i| ObjectId(i as u32));
+                if slot.is_some() {
+                    self.stacked -= 1;
+                }
+            } else if slot.is_some() {
+                // A card with a lower id stays.
+                self.stacked -= 1;
             }
         }
     }
@@ -627,8 +644,14 @@ impl Whereabouts {
     fn enter(&mut self, id: ObjectId, place: Place) {
         if let Place::Battlefield(s) = place {
             let slot = &mut self.board[Self::slot(s)];
-            if slot.is_none_or(|other| id < other) {
-                *slot = Some(id);
+            match *slot {
+                None => *slot = Some(id),
+                Some(other) => {
+                    self.stacked += 1;
+                    if id < other {
+                        *slot = Some(id);
+                    }
+                }
             }
         }
     }
@@ -856,18 +879,43 @@ impl Game {
     }
 
     /// Cards on the battlefield next to `id`.
-    pub fn neighbours(&self, id: ObjectId) -> Vec<ObjectId> {
+    pub fn neighbours(&self, id: ObjectId) -> Neighbours {
+        let mut found = Neighbours::new();
         let Some(at) = self.square_of(id) else {
-            return Vec::new();
+            return found;
         };
         let g = grid();
-        self.ids()
-            .filter(|&other| {
+        let scan = || {
+            self.ids().filter(move |&other| {
                 self.pieces[other.0 as usize]
                     .square()
                     .is_some_and(|s| g.distance(&at, &s) == Some(1))
             })
-            .collect()
+        };
+        if self.whereabouts.stacked > 0 {
+            // A unit is passing through a card: the index names only one of them.
+            found.extend(scan());
+            return found;
+        }
+        let (column, row) = (at.column, at.row);
+        let beside = [
+            (column > 0).then(|| (column - 1, row)),
+            (column + 1 < g.width).then_some((column + 1, row)),
+            (row > 0).then(|| (column, row - 1)),
+            (row + 1 < g.height).then_some((column, row + 1)),
+        ];
+        found.extend(
+            beside
+                .into_iter()
+                .flatten()
+                .filter_map(|(column, row)| self.at(Square { column, row })),
+        );
+        found.sort_unstable();
+        debug_assert!(
+            found.iter().copied().eq(scan()),
+            "the neighbours found by the index differ from a scan"
+        );
+        found
     }
 
     /// Whether two cards are friendly (same controller; a card is friendly to itself).
