@@ -65,9 +65,33 @@ pub enum Kind {
     Unclassed,
 }
 
-/// One card in the game.
+/// One card in the game: its plain values ([`PieceValues`], read and changed through the
+/// piece) and its lists.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Piece {
+    /// Every value but the lists, copied as one block.
+    values: PieceValues,
+    /// Abilities granted to it by effects (not its base abilities).
+    pub granted: List<Ability>,
+    /// For an event card, or a card under another card: the named effects it carries (the
+    /// 1st edition data names no event effects and no 2nd edition card texts, so the scenario
+    /// or the player says which codex entries they are).
+    pub carries: List<Ability>,
+    /// Class tags printed on the 2nd edition card that the 1st edition data does not record.
+    pub unrecorded_classes: List<ClassTag>,
+    /// Abilities the 2nd edition card prints that its 1st edition stand-in lacks (a scenario's
+    /// `abilities`): they count as printed, so they stay wherever the card goes.
+    pub stand_in: List<Ability>,
+    /// Abilities an effect gave it until the end of the turn (`grant_ability`).
+    pub turn_granted: List<Ability>,
+    /// Restraints other units put on it (`restrain`: Grapple, Conceal).
+    pub restrained: List<Restraint>,
+}
+
+/// The plain values of a [`Piece`] (a piece reads as them: `piece.damage`); one block that
+/// copies at once, as states are copied for every action applied and tried.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PieceValues {
     /// The card (compiled or live), as updated by the FAQ's errata.
     pub card: Card,
     /// The card as printed (before the FAQ's errata), when the piece reads it so instead of
@@ -84,12 +108,6 @@ pub struct Piece {
     pub damage: u32,
     /// Boost tokens.
     pub boost: u32,
-    /// Abilities granted to it by effects (not its base abilities).
-    pub granted: List<Ability>,
-    /// For an event card, or a card under another card: the named effects it carries (the
-    /// 1st edition data names no event effects and no 2nd edition card texts, so the scenario
-    /// or the player says which codex entries they are).
-    pub carries: List<Ability>,
     /// A unit whose abilities this unit has (FAQ Granted Abilities: copying), with the
     /// incarnation it had then: once that card leaves the battlefield (or comes back as a new
     /// card) only its base abilities are copied.
@@ -113,13 +131,6 @@ pub struct Piece {
     pub forced_by_gate: bool,
     /// Position in a pile (draw pile: lowest is the top).
     pub pile_order: i64,
-    /// Class tags printed on the 2nd edition card that the 1st edition data does not record.
-    pub unrecorded_classes: List<ClassTag>,
-    /// Abilities the 2nd edition card prints that its 1st edition stand-in lacks (a scenario's
-    /// `abilities`): they count as printed, so they stay wherever the card goes.
-    pub stand_in: List<Ability>,
-    /// Abilities an effect gave it until the end of the turn (`grant_ability`).
-    pub turn_granted: List<Ability>,
     /// It has no abilities until the end of the turn (`remove_abilities`, Annul).
     pub no_abilities_this_turn: bool,
     /// Extra ranged reach until the end of the turn (`range_this_turn`).
@@ -132,8 +143,6 @@ pub struct Piece {
     pub turn_movement: i32,
     /// It began its controller's current turn next to an enemy unit.
     pub began_turn_beside_enemy: bool,
-    /// Restraints other units put on it (`restrain`: Grapple, Conceal).
-    pub restrained: List<Restraint>,
     /// Its controller took control of it until the end of the turn (`take_control`).
     pub borrowed: bool,
     /// It destroyed a unit this phase (Wither).
@@ -142,88 +151,45 @@ pub struct Piece {
     hosted: u32,
 }
 
+impl std::ops::Deref for Piece {
+    type Target = PieceValues;
+
+    fn deref(&self) -> &PieceValues {
+        &self.values
+    }
+}
+
+impl std::ops::DerefMut for Piece {
+    fn deref_mut(&mut self) -> &mut PieceValues {
+        &mut self.values
+    }
+}
+
 impl Clone for Piece {
     fn clone(&self) -> Self {
         Self {
+            values: self.values,
             granted: self.granted.clone(),
             carries: self.carries.clone(),
             unrecorded_classes: self.unrecorded_classes.clone(),
             stand_in: self.stand_in.clone(),
             turn_granted: self.turn_granted.clone(),
             restrained: self.restrained.clone(),
-            ..*self
         }
     }
 
-    /// Copies `source` field by field, into the lists' existing allocations (states are
-    /// copied for every action applied and tried).
+    /// Copies `source` into the lists' existing allocations (states are copied for every
+    /// action applied and tried).
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
-        let Self {
-            card,
-            printed,
-            owner,
-            controller,
-            place,
-            damage,
-            boost,
-            granted,
-            carries,
-            copying,
-            copy_ends_with_turn,
-            incarnation,
-            turn_strength,
-            moved_this_phase,
-            attacked_this_phase,
-            extra_attacks,
-            attacked_enemy_this_turn,
-            forced_by_gate,
-            pile_order,
-            unrecorded_classes,
-            stand_in,
-            turn_granted,
-            no_abilities_this_turn,
-            turn_range,
-            moved_this_turn,
-            spaces_moved_this_turn,
-            turn_movement,
-            began_turn_beside_enemy,
-            restrained,
-            borrowed,
-            destroyed_unit_this_phase,
-            hosted,
-        } = source;
-        self.card = *card;
-        self.printed = *printed;
-        self.owner = *owner;
-        self.controller = *controller;
-        self.place = *place;
-        self.damage = *damage;
-        self.boost = *boost;
-        self.granted.copy_from(granted);
-        self.carries.copy_from(carries);
-        self.copying = *copying;
-        self.copy_ends_with_turn = *copy_ends_with_turn;
-        self.incarnation = *incarnation;
-        self.turn_strength = *turn_strength;
-        self.moved_this_phase = *moved_this_phase;
-        self.attacked_this_phase = *attacked_this_phase;
-        self.extra_attacks = *extra_attacks;
-        self.attacked_enemy_this_turn = *attacked_enemy_this_turn;
-        self.forced_by_gate = *forced_by_gate;
-        self.pile_order = *pile_order;
-        self.unrecorded_classes.copy_from(unrecorded_classes);
-        self.stand_in.copy_from(stand_in);
-        self.turn_granted.copy_from(turn_granted);
-        self.no_abilities_this_turn = *no_abilities_this_turn;
-        self.turn_range = *turn_range;
-        self.moved_this_turn = *moved_this_turn;
-        self.spaces_moved_this_turn = *spaces_moved_this_turn;
-        self.turn_movement = *turn_movement;
-        self.began_turn_beside_enemy = *began_turn_beside_enemy;
-        self.restrained.copy_from(restrained);
-        self.borrowed = *borrowed;
-        self.destroyed_unit_this_phase = *destroyed_unit_this_phase;
-        self.hosted = *hosted;
+        self.values = source.values;
+        self.granted.copy_from(&source.granted);
+        self.carries.copy_from(&source.carries);
+        self.unrecorded_classes
+            .copy_from(&source.unrecorded_classes);
+        self.stand_in.copy_from(&source.stand_in);
+        self.turn_granted.copy_from(&source.turn_granted);
+        self.restrained.copy_from(&source.restrained);
     }
 }
 
@@ -275,6 +241,7 @@ impl<T: Copy> List<T> {
     }
 
     /// Makes this list a copy of `source`, into its existing allocation.
+    #[inline]
     fn copy_from(&mut self, source: &Self) {
         match (&mut self.0, &source.0) {
             (Some(list), _) => {
@@ -349,38 +316,40 @@ impl Piece {
     /// A card owned and controlled by `player`, at `place`.
     pub fn new(card: Card, player: PlayerId, place: Place) -> Self {
         Self {
-            card,
-            printed: None,
-            owner: player,
-            controller: player,
-            place,
-            damage: 0,
-            boost: 0,
+            values: PieceValues {
+                card,
+                printed: None,
+                owner: player,
+                controller: player,
+                place,
+                damage: 0,
+                boost: 0,
+                copying: None,
+                copy_ends_with_turn: false,
+                incarnation: 0,
+                turn_strength: 0,
+                moved_this_phase: false,
+                attacked_this_phase: false,
+                extra_attacks: 0,
+                attacked_enemy_this_turn: false,
+                forced_by_gate: false,
+                pile_order: 0,
+                no_abilities_this_turn: false,
+                turn_range: 0,
+                moved_this_turn: false,
+                spaces_moved_this_turn: 0,
+                turn_movement: 0,
+                began_turn_beside_enemy: false,
+                borrowed: false,
+                destroyed_unit_this_phase: false,
+                hosted: 0,
+            },
             granted: List::new(),
             carries: event_entries(card).into(),
-            copying: None,
-            copy_ends_with_turn: false,
-            incarnation: 0,
-            turn_strength: 0,
-            moved_this_phase: false,
-            attacked_this_phase: false,
-            extra_attacks: 0,
-            attacked_enemy_this_turn: false,
-            forced_by_gate: false,
-            pile_order: 0,
             unrecorded_classes: List::new(),
             stand_in: List::new(),
             turn_granted: List::new(),
-            no_abilities_this_turn: false,
-            turn_range: 0,
-            moved_this_turn: false,
-            spaces_moved_this_turn: 0,
-            turn_movement: 0,
-            began_turn_beside_enemy: false,
             restrained: List::new(),
-            borrowed: false,
-            destroyed_unit_this_phase: false,
-            hosted: 0,
         }
     }
 
