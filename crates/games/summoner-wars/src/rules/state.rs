@@ -747,10 +747,9 @@ impl Game {
 
     /// Puts the card `id` at `place` (the one way a card's place changes).
     pub fn set_place(&mut self, id: ObjectId, place: Place) -> Result<(), RulesError> {
-        let piece = self
-            .pieces
-            .get_mut(id.0 as usize)
-            .ok_or(RulesError::UnknownObject(id))?;
+        let Some(piece) = self.pieces.get_mut(id.0 as usize) else {
+            return Err(RulesError::UnknownObject(id));
+        };
         let before = std::mem::replace(&mut piece.place, place);
         self.whereabouts.leave(id, before, &self.pieces);
         self.whereabouts.enter(id, place);
@@ -775,16 +774,19 @@ impl Game {
 
     /// The piece `id` (ids come from [`Game::add`]).
     pub fn piece(&self, id: ObjectId) -> Result<&Piece, RulesError> {
-        self.pieces
-            .get(id.0 as usize)
-            .ok_or(RulesError::UnknownObject(id))
+        // Matched rather than `ok_or`, which would build (and drop) the error every time.
+        match self.pieces.get(id.0 as usize) {
+            Some(piece) => Ok(piece),
+            None => Err(RulesError::UnknownObject(id)),
+        }
     }
 
     /// The piece `id`, mutably.
     pub fn piece_mut(&mut self, id: ObjectId) -> Result<&mut Piece, RulesError> {
-        self.pieces
-            .get_mut(id.0 as usize)
-            .ok_or(RulesError::UnknownObject(id))
+        match self.pieces.get_mut(id.0 as usize) {
+            Some(piece) => Ok(piece),
+            None => Err(RulesError::UnknownObject(id)),
+        }
     }
 
     /// Every id, in order.
