@@ -718,6 +718,35 @@ fn compute_life(game: &Game, id: ObjectId) -> Option<u32> {
     Some(value.max(0) as u32)
 }
 
+/// Whether an operation is one [`movement`] reads.
+fn shapes_movement(op: &EffectOp) -> bool {
+    matches!(
+        op,
+        EffectOp::ModifyMovement { .. }
+            | EffectOp::SoleMover { .. }
+            | EffectOp::Immobile { .. }
+            | EffectOp::MoveThrough { .. }
+            | EffectOp::StraightMoveBonus { .. }
+            | EffectOp::Mobile
+    )
+}
+
+/// Whether some codex ability with timing `timing` has an operation [`movement`] reads (every
+/// operation acting on a unit comes from an ability or event entry of the codex with that
+/// timing).
+fn timing_shapes_movement(timing: Timing) -> bool {
+    static SHAPES: std::sync::OnceLock<[bool; Timing::ALL.len()]> = std::sync::OnceLock::new();
+    SHAPES.get_or_init(|| {
+        let mut shapes = [false; Timing::ALL.len()];
+        for meta in &super::content::ABILITY_META {
+            if meta.effects.iter().any(shapes_movement) {
+                shapes[meta.timing.unwrap_or(Timing::Passive) as usize] = true;
+            }
+        }
+        shapes
+    })[timing as usize]
+}
+
 /// How a unit may move this turn.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Movement {
@@ -751,10 +780,11 @@ pub fn movement(game: &Game, id: ObjectId) -> Movement {
     let restrained = piece.restrained.iter().any(|r| r.no_move);
     let mut mobile = false;
     let mut immobile = false;
-    let acting = acting_on(game, id, Timing::Passive)
+    // A timing no codex ability reads movement with adds nothing below: it is not looked at.
+    let acting = [Timing::Passive, Timing::WhenMoving, Timing::AfterMoving]
         .into_iter()
-        .chain(acting_on(game, id, Timing::WhenMoving))
-        .chain(acting_on(game, id, Timing::AfterMoving));
+        .filter(|&timing| timing_shapes_movement(timing))
+        .flat_map(|timing| acting_on(game, id, timing));
     for a in acting {
         match a.op {
             EffectOp::ModifyMovement {
