@@ -35,8 +35,8 @@ fn listed(game: &Game, player: PlayerId) -> Vec<Action> {
     if player != game.active || game.winner.is_some() {
         return Vec::new();
     }
-    // Room for a typical list at once (a Move Phase lists dozens of paths).
-    let mut actions = Vec::with_capacity(64);
+    // Room for most lists at once, still a small allocation (a Move Phase may list more).
+    let mut actions = Vec::with_capacity(32);
     actions.push(Action::EndPhase);
     let board = Field::of(game);
     let hand = game.pile(player, Place::Hand);
