@@ -379,11 +379,13 @@ pub(super) struct Broadcast {
 struct Facts {
     /// By ability: it is an ability a card has ([`grants_abilities`]).
     grants: Vec<bool>,
-    /// By ability: its operations with recipient `AllUnits` (it reaches every unit).
-    all_units: Vec<bool>,
-    /// By ability: an operation whose recipient is other units (`FriendlyAdjacent`,
-    /// `AdjacentDamagedFriendly`, `AllUnits`, `FriendlyCommonWithin`).
-    reaching: Vec<bool>,
+    /// By ability: [`timing_bit`] of its timing when it has an operation with recipient
+    /// `AllUnits` (it reaches every unit), else 0.
+    all_units: Vec<u32>,
+    /// By ability: [`timing_bit`] of its timing when it has an operation whose recipient is
+    /// other units (`FriendlyAdjacent`, `AdjacentDamagedFriendly`, `AllUnits`,
+    /// `FriendlyCommonWithin`), else 0.
+    reaching: Vec<u32>,
     /// By timing: some ability of that timing is `reaching`.
     timing_reaches: [bool; Timing::ALL.len()],
 }
@@ -399,18 +401,30 @@ fn reaches_others(op: &EffectOp) -> bool {
     )
 }
 
+/// One bit per timing, for the masks of [`Facts`].
+fn timing_bit(timing: Timing) -> u32 {
+    1 << timing as u32
+}
+
 /// The [`Facts`] of the codex tables.
 fn facts() -> &'static Facts {
     static FACTS: std::sync::OnceLock<Facts> = std::sync::OnceLock::new();
     FACTS.get_or_init(|| {
         let metas = &super::content::ABILITY_META;
         let mut timing_reaches = [false; Timing::ALL.len()];
-        let reaching: Vec<bool> = metas
+        let bit = |meta: &super::content::AbilityMeta, has: bool| {
+            if has {
+                timing_bit(meta.timing.unwrap_or(Timing::Passive))
+            } else {
+                0
+            }
+        };
+        let reaching: Vec<u32> = metas
             .iter()
-            .map(|meta| meta.effects.iter().any(reaches_others))
+            .map(|meta| bit(meta, meta.effects.iter().any(reaches_others)))
             .collect();
         for (meta, &reaches) in metas.iter().zip(&reaching) {
-            if reaches {
+            if reaches != 0 {
                 timing_reaches[meta.timing.unwrap_or(Timing::Passive) as usize] = true;
             }
         }
@@ -427,9 +441,11 @@ fn facts() -> &'static Facts {
             all_units: metas
                 .iter()
                 .map(|meta| {
-                    meta.effects
+                    let all = meta
+                        .effects
                         .iter()
-                        .any(|op| recipient(op) == Recipient::AllUnits)
+                        .any(|op| recipient(op) == Recipient::AllUnits);
+                    bit(meta, all)
                 })
                 .collect(),
             reaching,
@@ -447,6 +463,7 @@ fn broadcast(game: &Game, timing: Timing) -> Broadcast {
         return Broadcast::default();
     }
     super::memo::broadcast(game, timing, || {
+        let bit = timing_bit(timing);
         let timed = |a: Ability| a.meta().timing.unwrap_or(Timing::Passive) == timing;
         let reaching = |op: &EffectOp| {
             matches!(
@@ -457,27 +474,29 @@ fn broadcast(game: &Game, timing: Timing) -> Broadcast {
                     | Recipient::FriendlyCommonWithin
             )
         };
+        let of_timing =
+            |mask: &[u32], list: &[Ability]| list.iter().any(|a| mask[a.index()] & bit != 0);
         let mut everyone = false;
-        // Units with events attached: their abilities are more than their own lists.
-        let mut hosts: Vec<ObjectId> = Vec::new();
         let mut events = Vec::new();
+        let mut units = Vec::new();
+        // One pass in id order over the cards in play.
         for (index, p) in game.pieces.iter().enumerate() {
-            let in_play = !matches!(p.place(), Place::Hand | Place::DrawPile | Place::Discard);
+            let place = p.place();
+            if matches!(place, Place::Hand | Place::DrawPile | Place::Discard) {
+                continue;
+            }
+            let id = ObjectId(index as u32);
             everyone = everyone
-                || in_play
-                    && p.base_abilities()
-                        .iter()
-                        .chain(&p.granted)
-                        .chain(&p.carries)
-                        .any(|a| facts.all_units[a.index()] && timed(*a));
-            match p.place() {
-                Place::Attached(host) => hosts.push(host),
+                || of_timing(&facts.all_units, p.base_abilities())
+                || of_timing(&facts.all_units, &p.granted)
+                || of_timing(&facts.all_units, &p.carries);
+            match place {
                 Place::Active => {
                     for &ability in p.carries.iter().filter(|a| timed(**a)) {
                         for op in ability.meta().effects {
                             if recipient(op) == Recipient::AllUnits {
                                 events.push(Acting {
-                                    source: ObjectId(index as u32),
+                                    source: id,
                                     ability,
                                     op: *op,
                                 });
@@ -485,34 +504,30 @@ fn broadcast(game: &Game, timing: Timing) -> Broadcast {
                         }
                     }
                 }
-                _ => {}
-            }
-        }
-        let mut units = Vec::new();
-        for other in game.on_battlefield() {
-            // A unit's abilities come from its own lists, attached events and the unit it
-            // copies: one without the latter two and no reaching operation in its lists has
-            // none to give.
-            let p = &game.pieces[other.0 as usize];
-            let may_reach = p.copying.is_some()
-                || hosts.contains(&other)
-                || p.base_abilities()
-                    .iter()
-                    .chain(&p.stand_in)
-                    .chain(&p.granted)
-                    .chain(&p.turn_granted)
-                    .any(|a| facts.reaching[a.index()] && timed(*a));
-            if !may_reach {
-                continue;
-            }
-            for ability in abilities(game, other).into_iter().filter(|a| timed(*a)) {
-                for op in ability.meta().effects.iter().filter(|op| reaching(op)) {
-                    units.push(Acting {
-                        source: other,
-                        ability,
-                        op: *op,
-                    });
+                Place::Battlefield(_) => {
+                    // A unit's abilities come from its own lists, attached events and the unit
+                    // it copies: one without the latter two (nothing attached or under it) and
+                    // no reaching operation in its lists has none to give.
+                    let may_reach = p.copying.is_some()
+                        || game.hosts(id)
+                        || of_timing(&facts.reaching, p.base_abilities())
+                        || of_timing(&facts.reaching, &p.stand_in)
+                        || of_timing(&facts.reaching, &p.granted)
+                        || of_timing(&facts.reaching, &p.turn_granted);
+                    if !may_reach {
+                        continue;
+                    }
+                    for ability in abilities(game, id).into_iter().filter(|a| timed(*a)) {
+                        for op in ability.meta().effects.iter().filter(|op| reaching(op)) {
+                            units.push(Acting {
+                                source: id,
+                                ability,
+                                op: *op,
+                            });
+                        }
+                    }
                 }
+                _ => {}
             }
         }
         Broadcast {
