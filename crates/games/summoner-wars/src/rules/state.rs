@@ -851,10 +851,15 @@ impl Game {
 
     /// Cards on the battlefield next to `id`.
     pub fn neighbours(&self, id: ObjectId) -> Neighbours {
+        match self.square_of(id) {
+            Some(at) => self.cards_around(at),
+            None => Neighbours::new(),
+        }
+    }
+
+    /// Cards on the battlefield on the squares next to `at`, in id order.
+    pub fn cards_around(&self, at: Square) -> Neighbours {
         let mut found = Neighbours::new();
-        let Some(at) = self.square_of(id) else {
-            return found;
-        };
         let g = grid();
         let scan = || {
             self.ids().filter(move |&other| {
@@ -884,7 +889,7 @@ impl Game {
         found.sort_unstable();
         debug_assert!(
             found.iter().copied().eq(scan()),
-            "the neighbours found by the index differ from a scan"
+            "the cards found around a square by the index differ from a scan"
         );
         found
     }
@@ -954,11 +959,11 @@ impl Game {
     /// of the draw pile first).
     pub fn pile(&self, player: PlayerId, place: Place) -> Vec<ObjectId> {
         let mut cards: Vec<ObjectId> = self
-            .ids()
-            .filter(|id| {
-                let p = &self.pieces[id.0 as usize];
-                p.owner == player && p.place == place
-            })
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.owner == player && p.place == place)
+            .map(|(i, _)| ObjectId(i as u32))
             .collect();
         cards.sort_by_key(|id| self.pieces[id.0 as usize].pile_order);
         cards
