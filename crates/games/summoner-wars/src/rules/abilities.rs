@@ -122,18 +122,23 @@ fn card_list(game: &Game, id: ObjectId, piece: &super::state::Piece) -> Option<A
         return Some(AbilityList::Printed(&[]));
     }
     let base = piece.base_abilities();
+    debug_assert_eq!(
+        piece.base_whole(),
+        kept_whole(base),
+        "a piece's base_whole is out of step with its card"
+    );
     (piece.stand_in.is_empty()
         && piece.granted.is_empty()
         && piece.turn_granted.is_empty()
         && piece.copying.is_none()
         && !game.hosts(id)
-        && kept_whole(base))
+        && piece.base_whole())
     .then_some(AbilityList::Printed(base))
 }
 
 /// Whether `list` is what adding each of its entries in turn keeps (every entry an ability a
 /// card has, no second copy of one that does not stack).
-fn kept_whole(list: &[Ability]) -> bool {
+pub(super) fn kept_whole(list: &[Ability]) -> bool {
     list.iter().enumerate().all(|(i, &ability)| {
         grants_abilities(ability)
             && (ability.meta().stacking == Stacking::Sum || !list[..i].contains(&ability))

@@ -95,8 +95,12 @@ pub struct PieceValues {
     /// The card (compiled or live), as updated by the FAQ's errata.
     pub card: Card,
     /// The card as printed (before the FAQ's errata), when the piece reads it so instead of
-    /// as updated.
-    pub printed: Option<Card>,
+    /// as updated (set with [`Piece::set_printed`]).
+    printed: Option<Card>,
+    /// Whether the base abilities of the card it reads are a list a card keeps whole (every
+    /// entry an ability a card has, no second copy of one that does not stack): read once,
+    /// asked for every question about its abilities.
+    base_whole: bool,
     /// Its owner (whose discard pile it goes to).
     pub owner: PlayerId,
     /// Its controller.
@@ -315,7 +319,7 @@ pub fn is_active_event(piece: &Piece) -> bool {
 impl Piece {
     /// A card owned and controlled by `player`, at `place`.
     pub fn new(card: Card, player: PlayerId, place: Place) -> Self {
-        Self {
+        let mut piece = Self {
             values: PieceValues {
                 card,
                 printed: None,
@@ -343,6 +347,7 @@ impl Piece {
                 borrowed: false,
                 destroyed_unit_this_phase: false,
                 hosted: 0,
+                base_whole: false,
             },
             granted: List::new(),
             carries: event_entries(card).into(),
@@ -350,7 +355,21 @@ impl Piece {
             stand_in: List::new(),
             turn_granted: List::new(),
             restrained: List::new(),
-        }
+        };
+        piece.base_whole = super::abilities::kept_whole(piece.base_abilities());
+        piece
+    }
+
+    /// Makes the piece read its card as printed (`Some`, before the FAQ's errata) or as
+    /// updated (`None`).
+    pub fn set_printed(&mut self, printed: Option<Card>) {
+        self.printed = printed;
+        self.base_whole = super::abilities::kept_whole(self.base_abilities());
+    }
+
+    /// Whether its base abilities are a list a card keeps whole (see `base_whole`).
+    pub fn base_whole(&self) -> bool {
+        self.base_whole
     }
 
     /// The card as this piece reads it (printed or updated).
