@@ -17,7 +17,7 @@ use grimoire_engine::{Ctx, ObjectId, PlayerId, SeededDice, Square};
 use super::abilities::abilities;
 use super::actions::{apply_in_place, Action};
 use super::attack::check_attack;
-use super::content::{Phase, Timing};
+use super::content::{AttackType, Phase, Timing};
 use super::handlers::card_handler;
 use super::movement::{check_mover, check_path, may_pass, CheckedMove};
 use super::state::{grid, Game, GameEvent, Kind, Place};
@@ -249,8 +249,15 @@ fn attacks(game: &Game, board: &Field, actions: &mut Vec<Action>) {
             continue;
         }
         let from = piece.square().expect("on the battlefield");
-        let far = super::attack::reach(game, attacker);
         let anywhere = super::attack::reaches_off_line(game, attacker);
+        // Without reach off its lines a melee unit attacks only its neighbours; others reach
+        // along a straight line.
+        let melee = piece.attack_type() == Some(AttackType::Melee);
+        let far = if anywhere || melee {
+            1
+        } else {
+            super::attack::reach(game, attacker)
+        };
         for &target in &board.cards {
             let to = game.pieces[target.0 as usize]
                 .square()
