@@ -76,7 +76,7 @@ impl Field {
     fn of(game: &Game) -> Self {
         let g = grid();
         let mut at = vec![None; (g.width * g.height) as usize];
-        let mut cards = Vec::new();
+        let mut cards = Vec::with_capacity(game.pieces.len());
         for (i, piece) in game.pieces.iter().enumerate() {
             if let Place::Battlefield(s) = piece.place() {
                 at[(s.row * g.width + s.column) as usize] = Some(ObjectId(i as u32));
@@ -134,7 +134,7 @@ fn affordable<'a>(game: &'a Game, hand: &'a [ObjectId]) -> impl Iterator<Item = 
 fn summons(game: &Game, board: &Field, hand: &[ObjectId], actions: &mut Vec<Action>) {
     // Empty squares next to a gate the player controls, or next to their summoner (Renewed
     // Hope): `check_summon` decides which of them count.
-    let mut squares: Vec<Square> = Vec::new();
+    let mut squares: Vec<Square> = Vec::with_capacity(16);
     for id in board.mine(game) {
         let piece = &game.pieces[id.0 as usize];
         // Next to any friendly card: `summon_next_to` (Born of Fire, Shadow Step) lets a
