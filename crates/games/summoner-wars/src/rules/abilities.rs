@@ -331,7 +331,9 @@ fn compute_acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
     }
     // Only a friendly neighbour, or a card with an ability reaching every unit, can act on
     // `id`.
-    let broadcast = broadcast(game, timing);
+    let Some(broadcast) = broadcast(game, timing) else {
+        return out;
+    };
     for acting in &broadcast.units {
         let other = acting.source;
         if other == id {
@@ -367,7 +369,7 @@ fn compute_acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
 }
 
 /// The operations with one timing that may act on units other than their own card.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub(super) struct Broadcast {
     /// Some card in play has an ability reaching every unit (on its own, granted or carried
     /// entries): then every unit's abilities are looked at for every unit, not only those of
@@ -459,15 +461,17 @@ fn facts() -> &'static Facts {
     })
 }
 
-/// The operations with timing `timing` that may act on other units ([`Broadcast`]).
-fn broadcast(game: &Game, timing: Timing) -> Broadcast {
+/// The operations with timing `timing` that may act on other units ([`Broadcast`]), shared
+/// rather than copied by every question on the same state; `None` when no codex ability of
+/// that timing reaches other units.
+fn broadcast(game: &Game, timing: Timing) -> Option<std::rc::Rc<Broadcast>> {
     // No ability of this timing reaches another unit: nothing can be broadcast (every entry
     // a card can have, printed, granted or carried, is one of the codex's abilities).
     let facts = facts();
     if !facts.timing_reaches[timing as usize] {
-        return Broadcast::default();
+        return None;
     }
-    super::memo::broadcast(game, timing, || {
+    let shared = super::memo::broadcast(game, timing, || {
         let bit = timing_bit(timing);
         let timed = |a: Ability| a.meta().timing.unwrap_or(Timing::Passive) == timing;
         let reaching = |op: &EffectOp| {
@@ -540,7 +544,8 @@ fn broadcast(game: &Game, timing: Timing) -> Broadcast {
             units,
             events,
         }
-    })
+    });
+    Some(shared)
 }
 
 /// The operations of `id`'s own abilities with timing `timing`, whoever they land on
