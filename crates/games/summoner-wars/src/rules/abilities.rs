@@ -389,6 +389,8 @@ struct Facts {
     /// By ability: [`timing_bit`] of its timing when it has an operation with recipient
     /// `AllUnits` (it reaches every unit), else 0.
     all_units: Vec<u32>,
+    /// Every timing some ability has in `all_units`, one bit each.
+    all_units_timings: u32,
     /// By ability: [`timing_bit`] of its timing when it has an operation whose recipient is
     /// other units (`FriendlyAdjacent`, `AdjacentDamagedFriendly`, `AllUnits`,
     /// `FriendlyCommonWithin`), else 0.
@@ -435,6 +437,16 @@ fn facts() -> &'static Facts {
                 timing_reaches[meta.timing.unwrap_or(Timing::Passive) as usize] = true;
             }
         }
+        let all_units: Vec<u32> = metas
+            .iter()
+            .map(|meta| {
+                let all = meta
+                    .effects
+                    .iter()
+                    .any(|op| recipient(op) == Recipient::AllUnits);
+                bit(meta, all)
+            })
+            .collect();
         Facts {
             grants: metas
                 .iter()
@@ -445,16 +457,8 @@ fn facts() -> &'static Facts {
                         .any(|op| matches!(op, EffectOp::LoseAbilities))
                 })
                 .collect(),
-            all_units: metas
-                .iter()
-                .map(|meta| {
-                    let all = meta
-                        .effects
-                        .iter()
-                        .any(|op| recipient(op) == Recipient::AllUnits);
-                    bit(meta, all)
-                })
-                .collect(),
+            all_units_timings: all_units.iter().fold(0, |timings, bit| timings | bit),
+            all_units,
             reaching,
             timing_reaches,
         }
@@ -495,10 +499,12 @@ fn broadcast(game: &Game, timing: Timing) -> Option<std::rc::Rc<Broadcast>> {
                 continue;
             }
             let id = ObjectId(index as u32);
+            // Only a timing some ability reaches every unit with can make it `everyone`.
             everyone = everyone
-                || of_timing(&facts.all_units, p.base_abilities())
-                || of_timing(&facts.all_units, &p.granted)
-                || of_timing(&facts.all_units, &p.carries);
+                || (facts.all_units_timings & bit != 0)
+                    && (of_timing(&facts.all_units, p.base_abilities())
+                        || of_timing(&facts.all_units, &p.granted)
+                        || of_timing(&facts.all_units, &p.carries));
             match place {
                 Place::Active => {
                     for &ability in p.carries.iter().filter(|a| timed(**a)) {
