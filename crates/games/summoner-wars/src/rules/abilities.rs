@@ -122,18 +122,23 @@ fn card_list(game: &Game, id: ObjectId, piece: &super::state::Piece) -> Option<A
         return Some(AbilityList::Printed(&[]));
     }
     let base = piece.base_abilities();
+    debug_assert_eq!(
+        piece.base_whole(),
+        kept_whole(base),
+        "a piece's base_whole is out of step with its card"
+    );
     (piece.stand_in.is_empty()
         && piece.granted.is_empty()
         && piece.turn_granted.is_empty()
         && piece.copying.is_none()
         && !game.hosts(id)
-        && kept_whole(base))
+        && piece.base_whole())
     .then_some(AbilityList::Printed(base))
 }
 
 /// Whether `list` is what adding each of its entries in turn keeps (every entry an ability a
 /// card has, no second copy of one that does not stack).
-fn kept_whole(list: &[Ability]) -> bool {
+pub(super) fn kept_whole(list: &[Ability]) -> bool {
     list.iter().enumerate().all(|(i, &ability)| {
         grants_abilities(ability)
             && (ability.meta().stacking == Stacking::Sum || !list[..i].contains(&ability))
@@ -326,7 +331,9 @@ fn compute_acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
     }
     // Only a friendly neighbour, or a card with an ability reaching every unit, can act on
     // `id`.
-    let broadcast = broadcast(game, timing);
+    let Some(broadcast) = broadcast(game, timing) else {
+        return out;
+    };
     for acting in &broadcast.units {
         let other = acting.source;
         if other == id {
@@ -362,7 +369,7 @@ fn compute_acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
 }
 
 /// The operations with one timing that may act on units other than their own card.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub(super) struct Broadcast {
     /// Some card in play has an ability reaching every unit (on its own, granted or carried
     /// entries): then every unit's abilities are looked at for every unit, not only those of
@@ -379,11 +386,15 @@ pub(super) struct Broadcast {
 struct Facts {
     /// By ability: it is an ability a card has ([`grants_abilities`]).
     grants: Vec<bool>,
-    /// By ability: its operations with recipient `AllUnits` (it reaches every unit).
-    all_units: Vec<bool>,
-    /// By ability: an operation whose recipient is other units (`FriendlyAdjacent`,
-    /// `AdjacentDamagedFriendly`, `AllUnits`, `FriendlyCommonWithin`).
-    reaching: Vec<bool>,
+    /// By ability: [`timing_bit`] of its timing when it has an operation with recipient
+    /// `AllUnits` (it reaches every unit), else 0.
+    all_units: Vec<u32>,
+    /// Every timing some ability has in `all_units`, one bit each.
+    all_units_timings: u32,
+    /// By ability: [`timing_bit`] of its timing when it has an operation whose recipient is
+    /// other units (`FriendlyAdjacent`, `AdjacentDamagedFriendly`, `AllUnits`,
+    /// `FriendlyCommonWithin`), else 0.
+    reaching: Vec<u32>,
     /// By timing: some ability of that timing is `reaching`.
     timing_reaches: [bool; Timing::ALL.len()],
 }
@@ -399,21 +410,43 @@ fn reaches_others(op: &EffectOp) -> bool {
     )
 }
 
+/// One bit per timing, for the masks of [`Facts`].
+fn timing_bit(timing: Timing) -> u32 {
+    1 << timing as u32
+}
+
 /// The [`Facts`] of the codex tables.
 fn facts() -> &'static Facts {
     static FACTS: std::sync::OnceLock<Facts> = std::sync::OnceLock::new();
     FACTS.get_or_init(|| {
         let metas = &super::content::ABILITY_META;
         let mut timing_reaches = [false; Timing::ALL.len()];
-        let reaching: Vec<bool> = metas
+        let bit = |meta: &super::content::AbilityMeta, has: bool| {
+            if has {
+                timing_bit(meta.timing.unwrap_or(Timing::Passive))
+            } else {
+                0
+            }
+        };
+        let reaching: Vec<u32> = metas
             .iter()
-            .map(|meta| meta.effects.iter().any(reaches_others))
+            .map(|meta| bit(meta, meta.effects.iter().any(reaches_others)))
             .collect();
         for (meta, &reaches) in metas.iter().zip(&reaching) {
-            if reaches {
+            if reaches != 0 {
                 timing_reaches[meta.timing.unwrap_or(Timing::Passive) as usize] = true;
             }
         }
+        let all_units: Vec<u32> = metas
+            .iter()
+            .map(|meta| {
+                let all = meta
+                    .effects
+                    .iter()
+                    .any(|op| recipient(op) == Recipient::AllUnits);
+                bit(meta, all)
+            })
+            .collect();
         Facts {
             grants: metas
                 .iter()
@@ -424,29 +457,26 @@ fn facts() -> &'static Facts {
                         .any(|op| matches!(op, EffectOp::LoseAbilities))
                 })
                 .collect(),
-            all_units: metas
-                .iter()
-                .map(|meta| {
-                    meta.effects
-                        .iter()
-                        .any(|op| recipient(op) == Recipient::AllUnits)
-                })
-                .collect(),
+            all_units_timings: all_units.iter().fold(0, |timings, bit| timings | bit),
+            all_units,
             reaching,
             timing_reaches,
         }
     })
 }
 
-/// The operations with timing `timing` that may act on other units ([`Broadcast`]).
-fn broadcast(game: &Game, timing: Timing) -> Broadcast {
+/// The operations with timing `timing` that may act on other units ([`Broadcast`]), shared
+/// rather than copied by every question on the same state; `None` when no codex ability of
+/// that timing reaches other units.
+fn broadcast(game: &Game, timing: Timing) -> Option<std::rc::Rc<Broadcast>> {
     // No ability of this timing reaches another unit: nothing can be broadcast (every entry
     // a card can have, printed, granted or carried, is one of the codex's abilities).
     let facts = facts();
     if !facts.timing_reaches[timing as usize] {
-        return Broadcast::default();
+        return None;
     }
-    super::memo::broadcast(game, timing, || {
+    let shared = super::memo::broadcast(game, timing, || {
+        let bit = timing_bit(timing);
         let timed = |a: Ability| a.meta().timing.unwrap_or(Timing::Passive) == timing;
         let reaching = |op: &EffectOp| {
             matches!(
@@ -457,27 +487,31 @@ fn broadcast(game: &Game, timing: Timing) -> Broadcast {
                     | Recipient::FriendlyCommonWithin
             )
         };
+        let of_timing =
+            |mask: &[u32], list: &[Ability]| list.iter().any(|a| mask[a.index()] & bit != 0);
         let mut everyone = false;
-        // Units with events attached: their abilities are more than their own lists.
-        let mut hosts: Vec<ObjectId> = Vec::new();
         let mut events = Vec::new();
+        let mut units = Vec::new();
+        // One pass in id order over the cards in play.
         for (index, p) in game.pieces.iter().enumerate() {
-            let in_play = !matches!(p.place(), Place::Hand | Place::DrawPile | Place::Discard);
+            let place = p.place();
+            if matches!(place, Place::Hand | Place::DrawPile | Place::Discard) {
+                continue;
+            }
+            let id = ObjectId(index as u32);
+            // Only a timing some ability reaches every unit with can make it `everyone`.
             everyone = everyone
-                || in_play
-                    && p.base_abilities()
-                        .iter()
-                        .chain(&p.granted)
-                        .chain(&p.carries)
-                        .any(|a| facts.all_units[a.index()] && timed(*a));
-            match p.place() {
-                Place::Attached(host) => hosts.push(host),
+                || (facts.all_units_timings & bit != 0)
+                    && (of_timing(&facts.all_units, p.base_abilities())
+                        || of_timing(&facts.all_units, &p.granted)
+                        || of_timing(&facts.all_units, &p.carries));
+            match place {
                 Place::Active => {
                     for &ability in p.carries.iter().filter(|a| timed(**a)) {
                         for op in ability.meta().effects {
                             if recipient(op) == Recipient::AllUnits {
                                 events.push(Acting {
-                                    source: ObjectId(index as u32),
+                                    source: id,
                                     ability,
                                     op: *op,
                                 });
@@ -485,34 +519,30 @@ fn broadcast(game: &Game, timing: Timing) -> Broadcast {
                         }
                     }
                 }
-                _ => {}
-            }
-        }
-        let mut units = Vec::new();
-        for other in game.on_battlefield() {
-            // A unit's abilities come from its own lists, attached events and the unit it
-            // copies: one without the latter two and no reaching operation in its lists has
-            // none to give.
-            let p = &game.pieces[other.0 as usize];
-            let may_reach = p.copying.is_some()
-                || hosts.contains(&other)
-                || p.base_abilities()
-                    .iter()
-                    .chain(&p.stand_in)
-                    .chain(&p.granted)
-                    .chain(&p.turn_granted)
-                    .any(|a| facts.reaching[a.index()] && timed(*a));
-            if !may_reach {
-                continue;
-            }
-            for ability in abilities(game, other).into_iter().filter(|a| timed(*a)) {
-                for op in ability.meta().effects.iter().filter(|op| reaching(op)) {
-                    units.push(Acting {
-                        source: other,
-                        ability,
-                        op: *op,
-                    });
+                Place::Battlefield(_) => {
+                    // A unit's abilities come from its own lists, attached events and the unit
+                    // it copies: one without the latter two (nothing attached or under it) and
+                    // no reaching operation in its lists has none to give.
+                    let may_reach = p.copying.is_some()
+                        || game.hosts(id)
+                        || of_timing(&facts.reaching, p.base_abilities())
+                        || of_timing(&facts.reaching, &p.stand_in)
+                        || of_timing(&facts.reaching, &p.granted)
+                        || of_timing(&facts.reaching, &p.turn_granted);
+                    if !may_reach {
+                        continue;
+                    }
+                    for ability in abilities(game, id).into_iter().filter(|a| timed(*a)) {
+                        for op in ability.meta().effects.iter().filter(|op| reaching(op)) {
+                            units.push(Acting {
+                                source: id,
+                                ability,
+                                op: *op,
+                            });
+                        }
+                    }
                 }
+                _ => {}
             }
         }
         Broadcast {
@@ -520,7 +550,8 @@ fn broadcast(game: &Game, timing: Timing) -> Broadcast {
             units,
             events,
         }
-    })
+    });
+    Some(shared)
 }
 
 /// The operations of `id`'s own abilities with timing `timing`, whoever they land on
@@ -718,6 +749,35 @@ fn compute_life(game: &Game, id: ObjectId) -> Option<u32> {
     Some(value.max(0) as u32)
 }
 
+/// Whether an operation is one [`movement`] reads.
+fn shapes_movement(op: &EffectOp) -> bool {
+    matches!(
+        op,
+        EffectOp::ModifyMovement { .. }
+            | EffectOp::SoleMover { .. }
+            | EffectOp::Immobile { .. }
+            | EffectOp::MoveThrough { .. }
+            | EffectOp::StraightMoveBonus { .. }
+            | EffectOp::Mobile
+    )
+}
+
+/// Whether some codex ability with timing `timing` has an operation [`movement`] reads (every
+/// operation acting on a unit comes from an ability or event entry of the codex with that
+/// timing).
+fn timing_shapes_movement(timing: Timing) -> bool {
+    static SHAPES: std::sync::OnceLock<[bool; Timing::ALL.len()]> = std::sync::OnceLock::new();
+    SHAPES.get_or_init(|| {
+        let mut shapes = [false; Timing::ALL.len()];
+        for meta in &super::content::ABILITY_META {
+            if meta.effects.iter().any(shapes_movement) {
+                shapes[meta.timing.unwrap_or(Timing::Passive) as usize] = true;
+            }
+        }
+        shapes
+    })[timing as usize]
+}
+
 /// How a unit may move this turn.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Movement {
@@ -751,10 +811,11 @@ pub fn movement(game: &Game, id: ObjectId) -> Movement {
     let restrained = piece.restrained.iter().any(|r| r.no_move);
     let mut mobile = false;
     let mut immobile = false;
-    let acting = acting_on(game, id, Timing::Passive)
+    // A timing no codex ability reads movement with adds nothing below: it is not looked at.
+    let acting = [Timing::Passive, Timing::WhenMoving, Timing::AfterMoving]
         .into_iter()
-        .chain(acting_on(game, id, Timing::WhenMoving))
-        .chain(acting_on(game, id, Timing::AfterMoving));
+        .filter(|&timing| timing_shapes_movement(timing))
+        .flat_map(|timing| acting_on(game, id, timing));
     for a in acting {
         match a.op {
             EffectOp::ModifyMovement {

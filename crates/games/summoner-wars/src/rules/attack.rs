@@ -47,6 +47,13 @@ enum Chosen {
     ExtraAttack,
 }
 
+/// Whether `attacker` has not yet attacked this phase or still has an extra attack: when it
+/// has neither, [`check_attack`] refuses its every attack (the legal-action search skips it).
+pub fn attack_left(game: &Game, attacker: ObjectId) -> bool {
+    game.piece(attacker)
+        .is_ok_and(|a| !a.attacked_this_phase || a.extra_attacks > 0)
+}
+
 /// Checks, without changing anything, that `attacker` may attack `target` now.
 pub fn check_attack(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<(), RulesError> {
     check(game, attacker, target).map(drop)

@@ -292,7 +292,10 @@ pub fn check_state(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), 
         game.on_battlefield()
             .filter(|&id| {
                 let piece = &game.pieces[id.0 as usize];
+                // Unless some life may be lowered, a card's life is at least its printed life:
+                // less damage than that is not lethal.
                 (piece.damage > 0 || may_drop || piece.life().is_some_and(|l| l == 0))
+                    && (may_drop || piece.life().is_some_and(|l| piece.damage >= l))
                     && lethal(game, id)
             })
             .map(|id| (game.describe(id), id))

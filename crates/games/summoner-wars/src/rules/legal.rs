@@ -17,9 +17,9 @@ use grimoire_engine::{Ctx, ObjectId, PlayerId, SeededDice, Square};
 use super::abilities::abilities;
 use super::actions::{apply_in_place, Action};
 use super::attack::check_attack;
-use super::content::{Phase, Timing};
+use super::content::{AttackType, Phase, Timing};
 use super::handlers::card_handler;
-use super::movement::{check_mover, check_path, may_pass};
+use super::movement::{check_mover, check_path, may_pass, CheckedMove};
 use super::state::{grid, Game, GameEvent, Kind, Place};
 use super::summon::{check_build, check_discard, check_event, check_summon, renewed_hope};
 
@@ -35,7 +35,9 @@ fn listed(game: &Game, player: PlayerId) -> Vec<Action> {
     if player != game.active || game.winner.is_some() {
         return Vec::new();
     }
-    let mut actions = vec![Action::EndPhase];
+    // Room for most lists at once, still a small allocation (a Move Phase may list more).
+    let mut actions = Vec::with_capacity(32);
+    actions.push(Action::EndPhase);
     let board = Field::of(game);
     let hand = game.pile(player, Place::Hand);
     if game.phase == Phase::Summon || renewed_hope(game, player) {
@@ -74,7 +76,7 @@ impl Field {
     fn of(game: &Game) -> Self {
         let g = grid();
         let mut at = vec![None; (g.width * g.height) as usize];
-        let mut cards = Vec::new();
+        let mut cards = Vec::with_capacity(game.pieces.len());
         for (i, piece) in game.pieces.iter().enumerate() {
             if let Place::Battlefield(s) = piece.place() {
                 at[(s.row * g.width + s.column) as usize] = Some(ObjectId(i as u32));
@@ -132,7 +134,7 @@ fn affordable<'a>(game: &'a Game, hand: &'a [ObjectId]) -> impl Iterator<Item = 
 fn summons(game: &Game, board: &Field, hand: &[ObjectId], actions: &mut Vec<Action>) {
     // Empty squares next to a gate the player controls, or next to their summoner (Renewed
     // Hope): `check_summon` decides which of them count.
-    let mut squares: Vec<Square> = Vec::new();
+    let mut squares: Vec<Square> = Vec::with_capacity(16);
     for id in board.mine(game) {
         let piece = &game.pieces[id.0 as usize];
         // Next to any friendly card: `summon_next_to` (Born of Fire, Shadow Step) lets a
@@ -184,57 +186,58 @@ fn moves(game: &Game, board: &Field, actions: &mut Vec<Action>) {
             continue;
         };
         let m = &mover.movement;
-        let longest = m.spaces.max(m.spaces + m.straight_extra);
-        let mut path = Vec::new();
-        let mut found = Vec::new();
-        walk(
+        let longest = m.spaces.max(m.spaces + m.straight_extra) as usize;
+        let mut walk = Walk {
             game,
             board,
             unit,
-            &m.through,
-            mover.start,
-            longest as usize,
-            &mut path,
-            &mut found,
-        );
-        actions.extend(
-            found
-                .into_iter()
-                .filter(|p| check_path(game, unit, &mover, p).is_ok())
-                .map(|path| Action::Move { unit, path }),
-        );
+            mover: &mover,
+            path: Vec::with_capacity(longest),
+            actions,
+        };
+        walk.from(mover.start, longest);
     }
 }
 
-/// Every path from the end of `path` of at most `left` more steps into empty squares (the
-/// unit's own start counts as empty) or cards the unit may pass; a path is kept when it ends on
-/// an empty square.
-#[allow(clippy::too_many_arguments)]
-fn walk(
-    game: &Game,
-    board: &Field,
+/// The search for one unit's moves: every path of its movement, one step at a time.
+struct Walk<'a> {
+    game: &'a Game,
+    board: &'a Field,
     unit: ObjectId,
-    through: &[super::content::Passable],
-    start: Square,
-    left: usize,
-    path: &mut Vec<Square>,
-    found: &mut Vec<Vec<Square>>,
-) {
-    if left == 0 {
-        return;
-    }
-    let from = *path.last().unwrap_or(&start);
-    for next in board.around(from) {
-        let occupant = board.at(next).filter(|&o| o != unit);
-        if occupant.is_some_and(|o| !may_pass(game, unit, o, through)) {
-            continue;
+    mover: &'a CheckedMove,
+    /// The squares stepped on so far.
+    path: Vec<Square>,
+    /// Where each accepted move is listed.
+    actions: &'a mut Vec<Action>,
+}
+
+impl Walk<'_> {
+    /// Every path from `from` (the end of `path`) of at most `left` more steps into empty
+    /// squares (the unit's own start counts as empty) or cards the unit may pass; a path that
+    /// ends on an empty square is listed when `check_path` accepts it, in the order found.
+    fn from(&mut self, from: Square, left: usize) {
+        if left == 0 {
+            return;
         }
-        path.push(next);
-        if occupant.is_none() {
-            found.push(path.clone());
+        for next in self.board.around(from) {
+            let occupant = self.board.at(next).filter(|&o| o != self.unit);
+            if occupant
+                .is_some_and(|o| !may_pass(self.game, self.unit, o, &self.mover.movement.through))
+            {
+                continue;
+            }
+            self.path.push(next);
+            if occupant.is_none()
+                && check_path(self.game, self.unit, self.mover, &self.path).is_ok()
+            {
+                self.actions.push(Action::Move {
+                    unit: self.unit,
+                    path: self.path.clone(),
+                });
+            }
+            self.from(next, left - 1);
+            self.path.pop();
         }
-        walk(game, board, unit, through, start, left - 1, path, found);
-        path.pop();
     }
 }
 
@@ -242,12 +245,19 @@ fn attacks(game: &Game, board: &Field, actions: &mut Vec<Action>) {
     let g = grid();
     for attacker in board.mine(game) {
         let piece = &game.pieces[attacker.0 as usize];
-        if !piece.is_unit() {
+        if !piece.is_unit() || !super::attack::attack_left(game, attacker) {
             continue;
         }
         let from = piece.square().expect("on the battlefield");
-        let far = super::attack::reach(game, attacker);
         let anywhere = super::attack::reaches_off_line(game, attacker);
+        // Without reach off its lines a melee unit attacks only its neighbours; others reach
+        // along a straight line.
+        let melee = piece.attack_type() == Some(AttackType::Melee);
+        let far = if anywhere || melee {
+            1
+        } else {
+            super::attack::reach(game, attacker)
+        };
         for &target in &board.cards {
             let to = game.pieces[target.0 as usize]
                 .square()

@@ -9,6 +9,7 @@
 //! tried on, are computed as usual.
 
 use std::cell::RefCell;
+use std::rc::Rc;
 
 use grimoire_engine::ObjectId;
 
@@ -45,7 +46,7 @@ struct Memo {
     /// `life` of cards.
     life: Table<ObjectId, Option<u32>>,
     /// The operations acting on other units, by timing.
-    broadcast: Table<Timing, Broadcast>,
+    broadcast: Table<Timing, Rc<Broadcast>>,
     /// `Game::movers_allowed`.
     movers_allowed: Table<(), u32>,
 }
@@ -181,12 +182,12 @@ pub(super) fn broadcast(
     game: &Game,
     timing: Timing,
     compute: impl FnOnce() -> Broadcast,
-) -> Broadcast {
+) -> Rc<Broadcast> {
     remembered(
         game,
         |m| m.broadcast.get(&timing),
         |m, v| m.broadcast.put(timing, v),
-        compute,
+        || Rc::new(compute()),
     )
 }
 

@@ -384,15 +384,15 @@ fn start_turn(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), Rules
     }
     // Restraints of the new active player's units end (Grapple's damage if still adjacent).
     for id in game.ids().collect::<Vec<_>>() {
-        let ending: Vec<super::state::Restraint> = game.pieces[id.0 as usize]
-            .restrained
+        let restrained = &game.pieces[id.0 as usize].restrained;
+        if !restrained.iter().any(|r| r.player == player) {
+            continue;
+        }
+        let ending: Vec<super::state::Restraint> = restrained
             .iter()
             .copied()
             .filter(|r| r.player == player)
             .collect();
-        if ending.is_empty() {
-            continue;
-        }
         game.piece_mut(id)?
             .restrained
             .retain(|r| r.player != player);

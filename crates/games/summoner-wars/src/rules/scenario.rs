@@ -494,7 +494,7 @@ impl ScenarioGame for SummonerWarsScenarios {
         let card = self.catalog.find(&keys.card)?;
         let mut piece = Piece::new(card, controller, place);
         if keys.printed {
-            piece.printed = self.catalog.printed(card.name());
+            piece.set_printed(self.catalog.printed(card.name()));
         }
         piece.pile_order = game.pieces.len() as i64;
         if let Some(owner) = keys.owner {

@@ -65,14 +65,42 @@ pub enum Kind {
     Unclassed,
 }
 
-/// One card in the game.
+/// One card in the game: its plain values ([`PieceValues`], read and changed through the
+/// piece) and its lists.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Piece {
+    /// Every value but the lists, copied as one block.
+    values: PieceValues,
+    /// Abilities granted to it by effects (not its base abilities).
+    pub granted: List<Ability>,
+    /// For an event card, or a card under another card: the named effects it carries (the
+    /// 1st edition data names no event effects and no 2nd edition card texts, so the scenario
+    /// or the player says which codex entries they are).
+    pub carries: List<Ability>,
+    /// Class tags printed on the 2nd edition card that the 1st edition data does not record.
+    pub unrecorded_classes: List<ClassTag>,
+    /// Abilities the 2nd edition card prints that its 1st edition stand-in lacks (a scenario's
+    /// `abilities`): they count as printed, so they stay wherever the card goes.
+    pub stand_in: List<Ability>,
+    /// Abilities an effect gave it until the end of the turn (`grant_ability`).
+    pub turn_granted: List<Ability>,
+    /// Restraints other units put on it (`restrain`: Grapple, Conceal).
+    pub restrained: List<Restraint>,
+}
+
+/// The plain values of a [`Piece`] (a piece reads as them: `piece.damage`); one block that
+/// copies at once, as states are copied for every action applied and tried.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PieceValues {
     /// The card (compiled or live), as updated by the FAQ's errata.
     pub card: Card,
     /// The card as printed (before the FAQ's errata), when the piece reads it so instead of
-    /// as updated.
-    pub printed: Option<Card>,
+    /// as updated (set with [`Piece::set_printed`]).
+    printed: Option<Card>,
+    /// Whether the base abilities of the card it reads are a list a card keeps whole (every
+    /// entry an ability a card has, no second copy of one that does not stack): read once,
+    /// asked for every question about its abilities.
+    base_whole: bool,
     /// Its owner (whose discard pile it goes to).
     pub owner: PlayerId,
     /// Its controller.
@@ -84,12 +112,6 @@ pub struct Piece {
     pub damage: u32,
     /// Boost tokens.
     pub boost: u32,
-    /// Abilities granted to it by effects (not its base abilities).
-    pub granted: List<Ability>,
-    /// For an event card, or a card under another card: the named effects it carries (the
-    /// 1st edition data names no event effects and no 2nd edition card texts, so the scenario
-    /// or the player says which codex entries they are).
-    pub carries: List<Ability>,
     /// A unit whose abilities this unit has (FAQ Granted Abilities: copying), with the
     /// incarnation it had then: once that card leaves the battlefield (or comes back as a new
     /// card) only its base abilities are copied.
@@ -113,13 +135,6 @@ pub struct Piece {
     pub forced_by_gate: bool,
     /// Position in a pile (draw pile: lowest is the top).
     pub pile_order: i64,
-    /// Class tags printed on the 2nd edition card that the 1st edition data does not record.
-    pub unrecorded_classes: List<ClassTag>,
-    /// Abilities the 2nd edition card prints that its 1st edition stand-in lacks (a scenario's
-    /// `abilities`): they count as printed, so they stay wherever the card goes.
-    pub stand_in: List<Ability>,
-    /// Abilities an effect gave it until the end of the turn (`grant_ability`).
-    pub turn_granted: List<Ability>,
     /// It has no abilities until the end of the turn (`remove_abilities`, Annul).
     pub no_abilities_this_turn: bool,
     /// Extra ranged reach until the end of the turn (`range_this_turn`).
@@ -132,8 +147,6 @@ pub struct Piece {
     pub turn_movement: i32,
     /// It began its controller's current turn next to an enemy unit.
     pub began_turn_beside_enemy: bool,
-    /// Restraints other units put on it (`restrain`: Grapple, Conceal).
-    pub restrained: List<Restraint>,
     /// Its controller took control of it until the end of the turn (`take_control`).
     pub borrowed: bool,
     /// It destroyed a unit this phase (Wither).
@@ -142,88 +155,45 @@ pub struct Piece {
     hosted: u32,
 }
 
+impl std::ops::Deref for Piece {
+    type Target = PieceValues;
+
+    fn deref(&self) -> &PieceValues {
+        &self.values
+    }
+}
+
+impl std::ops::DerefMut for Piece {
+    fn deref_mut(&mut self) -> &mut PieceValues {
+        &mut self.values
+    }
+}
+
 impl Clone for Piece {
     fn clone(&self) -> Self {
         Self {
+            values: self.values,
             granted: self.granted.clone(),
             carries: self.carries.clone(),
             unrecorded_classes: self.unrecorded_classes.clone(),
             stand_in: self.stand_in.clone(),
             turn_granted: self.turn_granted.clone(),
             restrained: self.restrained.clone(),
-            ..*self
         }
     }
 
-    /// Copies `source` field by field, into the lists' existing allocations (states are
-    /// copied for every action applied and tried).
+    /// Copies `source` into the lists' existing allocations (states are copied for every
+    /// action applied and tried).
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
-        let Self {
-            card,
-            printed,
-            owner,
-            controller,
-            place,
-            damage,
-            boost,
-            granted,
-            carries,
-            copying,
-            copy_ends_with_turn,
-            incarnation,
-            turn_strength,
-            moved_this_phase,
-            attacked_this_phase,
-            extra_attacks,
-            attacked_enemy_this_turn,
-            forced_by_gate,
-            pile_order,
-            unrecorded_classes,
-            stand_in,
-            turn_granted,
-            no_abilities_this_turn,
-            turn_range,
-            moved_this_turn,
-            spaces_moved_this_turn,
-            turn_movement,
-            began_turn_beside_enemy,
-            restrained,
-            borrowed,
-            destroyed_unit_this_phase,
-            hosted,
-        } = source;
-        self.card = *card;
-        self.printed = *printed;
-        self.owner = *owner;
-        self.controller = *controller;
-        self.place = *place;
-        self.damage = *damage;
-        self.boost = *boost;
-        self.granted.copy_from(granted);
-        self.carries.copy_from(carries);
-        self.copying = *copying;
-        self.copy_ends_with_turn = *copy_ends_with_turn;
-        self.incarnation = *incarnation;
-        self.turn_strength = *turn_strength;
-        self.moved_this_phase = *moved_this_phase;
-        self.attacked_this_phase = *attacked_this_phase;
-        self.extra_attacks = *extra_attacks;
-        self.attacked_enemy_this_turn = *attacked_enemy_this_turn;
-        self.forced_by_gate = *forced_by_gate;
-        self.pile_order = *pile_order;
-        self.unrecorded_classes.copy_from(unrecorded_classes);
-        self.stand_in.copy_from(stand_in);
-        self.turn_granted.copy_from(turn_granted);
-        self.no_abilities_this_turn = *no_abilities_this_turn;
-        self.turn_range = *turn_range;
-        self.moved_this_turn = *moved_this_turn;
-        self.spaces_moved_this_turn = *spaces_moved_this_turn;
-        self.turn_movement = *turn_movement;
-        self.began_turn_beside_enemy = *began_turn_beside_enemy;
-        self.restrained.copy_from(restrained);
-        self.borrowed = *borrowed;
-        self.destroyed_unit_this_phase = *destroyed_unit_this_phase;
-        self.hosted = *hosted;
+        self.values = source.values;
+        self.granted.copy_from(&source.granted);
+        self.carries.copy_from(&source.carries);
+        self.unrecorded_classes
+            .copy_from(&source.unrecorded_classes);
+        self.stand_in.copy_from(&source.stand_in);
+        self.turn_granted.copy_from(&source.turn_granted);
+        self.restrained.copy_from(&source.restrained);
     }
 }
 
@@ -275,6 +245,7 @@ impl<T: Copy> List<T> {
     }
 
     /// Makes this list a copy of `source`, into its existing allocation.
+    #[inline]
     fn copy_from(&mut self, source: &Self) {
         match (&mut self.0, &source.0) {
             (Some(list), _) => {
@@ -348,40 +319,57 @@ pub fn is_active_event(piece: &Piece) -> bool {
 impl Piece {
     /// A card owned and controlled by `player`, at `place`.
     pub fn new(card: Card, player: PlayerId, place: Place) -> Self {
-        Self {
-            card,
-            printed: None,
-            owner: player,
-            controller: player,
-            place,
-            damage: 0,
-            boost: 0,
+        let mut piece = Self {
+            values: PieceValues {
+                card,
+                printed: None,
+                owner: player,
+                controller: player,
+                place,
+                damage: 0,
+                boost: 0,
+                copying: None,
+                copy_ends_with_turn: false,
+                incarnation: 0,
+                turn_strength: 0,
+                moved_this_phase: false,
+                attacked_this_phase: false,
+                extra_attacks: 0,
+                attacked_enemy_this_turn: false,
+                forced_by_gate: false,
+                pile_order: 0,
+                no_abilities_this_turn: false,
+                turn_range: 0,
+                moved_this_turn: false,
+                spaces_moved_this_turn: 0,
+                turn_movement: 0,
+                began_turn_beside_enemy: false,
+                borrowed: false,
+                destroyed_unit_this_phase: false,
+                hosted: 0,
+                base_whole: false,
+            },
             granted: List::new(),
             carries: event_entries(card).into(),
-            copying: None,
-            copy_ends_with_turn: false,
-            incarnation: 0,
-            turn_strength: 0,
-            moved_this_phase: false,
-            attacked_this_phase: false,
-            extra_attacks: 0,
-            attacked_enemy_this_turn: false,
-            forced_by_gate: false,
-            pile_order: 0,
             unrecorded_classes: List::new(),
             stand_in: List::new(),
             turn_granted: List::new(),
-            no_abilities_this_turn: false,
-            turn_range: 0,
-            moved_this_turn: false,
-            spaces_moved_this_turn: 0,
-            turn_movement: 0,
-            began_turn_beside_enemy: false,
             restrained: List::new(),
-            borrowed: false,
-            destroyed_unit_this_phase: false,
-            hosted: 0,
-        }
+        };
+        piece.base_whole = super::abilities::kept_whole(piece.base_abilities());
+        piece
+    }
+
+    /// Makes the piece read its card as printed (`Some`, before the FAQ's errata) or as
+    /// updated (`None`).
+    pub fn set_printed(&mut self, printed: Option<Card>) {
+        self.printed = printed;
+        self.base_whole = super::abilities::kept_whole(self.base_abilities());
+    }
+
+    /// Whether its base abilities are a list a card keeps whole (see `base_whole`).
+    pub fn base_whole(&self) -> bool {
+        self.base_whole
     }
 
     /// The card as this piece reads it (printed or updated).
@@ -585,6 +573,10 @@ pub struct Game {
     whereabouts: Whereabouts,
 }
 
+/// The cards next to one card, in id order (one on each side at most, more only while a unit
+/// passes through a card).
+pub type Neighbours = smallvec::SmallVec<[ObjectId; 4]>;
+
 /// The squares of the battlefield.
 const SQUARES: usize = (BOARD_COLUMNS * 2 * ROWS_PER_SIDE) as usize;
 
@@ -596,12 +588,16 @@ struct Whereabouts {
     /// square another card is on, the one with the lower id (what a look at every card finds
     /// first).
     board: [Option<ObjectId>; SQUARES],
+    /// How many cards on the battlefield share their square with a card of a lower id (units
+    /// passing through): while none do, `board` names every card on the battlefield.
+    stacked: u32,
 }
 
 impl Whereabouts {
     /// Nobody anywhere.
     const EMPTY: Self = Self {
         board: [None; SQUARES],
+        stacked: 0,
     };
 
     /// The index of `square` in `board`.
@@ -613,12 +609,21 @@ impl Whereabouts {
     fn leave(&mut self, id: ObjectId, place: Place, pieces: &[Piece]) {
         if let Place::Battlefield(s) = place {
             let slot = &mut self.board[Self::slot(s)];
-            if *slot == Some(id) {
+            if self.stacked == 0 {
+                // It was alone on its square.
+                *slot = None;
+            } else if *slot == Some(id) {
                 // Another card may still be on it (a unit passing through).
                 *slot = pieces
                     .iter()
                     .position(|p| p.place == place)
                     .map(|i| ObjectId(i as u32));
+                if slot.is_some() {
+                    self.stacked -= 1;
+                }
+            } else if slot.is_some() {
+                // A card with a lower id stays.
+                self.stacked -= 1;
             }
         }
     }
@@ -627,8 +632,14 @@ impl Whereabouts {
     fn enter(&mut self, id: ObjectId, place: Place) {
         if let Place::Battlefield(s) = place {
             let slot = &mut self.board[Self::slot(s)];
-            if slot.is_none_or(|other| id < other) {
-                *slot = Some(id);
+            match *slot {
+                None => *slot = Some(id),
+                Some(other) => {
+                    self.stacked += 1;
+                    if id < other {
+                        *slot = Some(id);
+                    }
+                }
             }
         }
     }
@@ -755,10 +766,9 @@ impl Game {
 
     /// Puts the card `id` at `place` (the one way a card's place changes).
     pub fn set_place(&mut self, id: ObjectId, place: Place) -> Result<(), RulesError> {
-        let piece = self
-            .pieces
-            .get_mut(id.0 as usize)
-            .ok_or(RulesError::UnknownObject(id))?;
+        let Some(piece) = self.pieces.get_mut(id.0 as usize) else {
+            return Err(RulesError::UnknownObject(id));
+        };
         let before = std::mem::replace(&mut piece.place, place);
         self.whereabouts.leave(id, before, &self.pieces);
         self.whereabouts.enter(id, place);
@@ -783,16 +793,19 @@ impl Game {
 
     /// The piece `id` (ids come from [`Game::add`]).
     pub fn piece(&self, id: ObjectId) -> Result<&Piece, RulesError> {
-        self.pieces
-            .get(id.0 as usize)
-            .ok_or(RulesError::UnknownObject(id))
+        // Matched rather than `ok_or`, which would build (and drop) the error every time.
+        match self.pieces.get(id.0 as usize) {
+            Some(piece) => Ok(piece),
+            None => Err(RulesError::UnknownObject(id)),
+        }
     }
 
     /// The piece `id`, mutably.
     pub fn piece_mut(&mut self, id: ObjectId) -> Result<&mut Piece, RulesError> {
-        self.pieces
-            .get_mut(id.0 as usize)
-            .ok_or(RulesError::UnknownObject(id))
+        match self.pieces.get_mut(id.0 as usize) {
+            Some(piece) => Ok(piece),
+            None => Err(RulesError::UnknownObject(id)),
+        }
     }
 
     /// Every id, in order.
@@ -856,18 +869,48 @@ impl Game {
     }
 
     /// Cards on the battlefield next to `id`.
-    pub fn neighbours(&self, id: ObjectId) -> Vec<ObjectId> {
-        let Some(at) = self.square_of(id) else {
-            return Vec::new();
-        };
+    pub fn neighbours(&self, id: ObjectId) -> Neighbours {
+        match self.square_of(id) {
+            Some(at) => self.cards_around(at),
+            None => Neighbours::new(),
+        }
+    }
+
+    /// Cards on the battlefield on the squares next to `at`, in id order.
+    pub fn cards_around(&self, at: Square) -> Neighbours {
+        let mut found = Neighbours::new();
         let g = grid();
-        self.ids()
-            .filter(|&other| {
+        let scan = || {
+            self.ids().filter(move |&other| {
                 self.pieces[other.0 as usize]
                     .square()
                     .is_some_and(|s| g.distance(&at, &s) == Some(1))
             })
-            .collect()
+        };
+        if self.whereabouts.stacked > 0 {
+            // A unit is passing through a card: the index names only one of them.
+            found.extend(scan());
+            return found;
+        }
+        let (column, row) = (at.column, at.row);
+        let beside = [
+            (column > 0).then(|| (column - 1, row)),
+            (column + 1 < g.width).then_some((column + 1, row)),
+            (row > 0).then(|| (column, row - 1)),
+            (row + 1 < g.height).then_some((column, row + 1)),
+        ];
+        found.extend(
+            beside
+                .into_iter()
+                .flatten()
+                .filter_map(|(column, row)| self.at(Square { column, row })),
+        );
+        found.sort_unstable();
+        debug_assert!(
+            found.iter().copied().eq(scan()),
+            "the cards found around a square by the index differ from a scan"
+        );
+        found
     }
 
     /// Whether two cards are friendly (same controller; a card is friendly to itself).
@@ -935,11 +978,11 @@ impl Game {
     /// of the draw pile first).
     pub fn pile(&self, player: PlayerId, place: Place) -> Vec<ObjectId> {
         let mut cards: Vec<ObjectId> = self
-            .ids()
-            .filter(|id| {
-                let p = &self.pieces[id.0 as usize];
-                p.owner == player && p.place == place
-            })
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.owner == player && p.place == place)
+            .map(|(i, _)| ObjectId(i as u32))
             .collect();
         cards.sort_by_key(|id| self.pieces[id.0 as usize].pile_order);
         cards

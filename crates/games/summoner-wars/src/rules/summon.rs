@@ -92,12 +92,11 @@ pub fn check_summon(game: &Game, card: ObjectId, at: Square) -> Result<Vec<Objec
             .and_then(|s| game.piece(s).ok()?.square())
             .is_some_and(|s| grid().adjacent(s, at));
     let gates: Vec<ObjectId> = game
-        .on_battlefield()
+        .cards_around(at)
+        .into_iter()
         .filter(|&g| {
             let p = &game.pieces[g.0 as usize];
-            p.is_gate()
-                && p.controller == player
-                && p.square().is_some_and(|s| grid().adjacent(s, at))
+            p.is_gate() && p.controller == player
         })
         .collect();
     if gates.is_empty() && !beside_summoner && summon_beside(game, card, at).is_none() {
@@ -122,12 +121,11 @@ fn summon_beside(game: &Game, card: ObjectId, at: Square) -> Option<super::conte
             }
             meta.effects.iter().any(|op| match *op {
                 super::content::EffectOp::SummonNextTo { class } => {
-                    game.on_battlefield().any(|u| {
+                    game.cards_around(at).into_iter().any(|u| {
                         let p = &game.pieces[u.0 as usize];
                         u != card
                             && p.controller == player
                             && p.is_unit()
-                            && p.square().is_some_and(|s| grid().adjacent(s, at))
                             && class.is_none_or(|c| p.classes().contains(&c))
                     })
                 }
