@@ -5,8 +5,8 @@
 //!
 //! - [`ParseNameError`] and [`lookup`]: the `FromStr` of every generated enum (and of
 //!   `Handler`, by binary search over its sorted names);
-//! - [`ranks`] and [`sub_slice`]: each card's row in its kind's table and its items of a list
-//!   column, computed at compile time;
+//! - [`Table`]: a kind's table of cards, built from the columns on first use, and [`ranks`]:
+//!   each card's row in its kind's table, computed at compile time;
 //! - [`codex`]: reading codex values back from card text (`"Piercing +2".parse::<Trait>()`),
 //!   driven by a table of templates per category, and its error [`ParseCodexError`];
 //! - [`live`]: reading cards edited after a build ([`LiveValue`], [`LiveError`], the field
@@ -28,6 +28,49 @@ pub mod schema;
 
 pub use codex::{ParseCodexError, ParseCodexReason};
 pub use live::{LiveError, LiveValue};
+
+use std::sync::LazyLock;
+
+/// A kind's table of cards (`HEROES`), built from the generated columns on first use: a slice
+/// (through `Deref`) that is indexed, iterated and searched like the array it stands for.
+///
+/// Building the rows at run time takes well under a millisecond; evaluating them at compile
+/// time was about a fifth of a large game's debug build.
+pub struct Table<T: 'static> {
+    rows: LazyLock<Box<[T]>>,
+}
+
+impl<T> Table<T> {
+    /// A table whose rows `build` makes, once, when the table is first read.
+    pub const fn new(build: fn() -> Box<[T]>) -> Self {
+        Table {
+            rows: LazyLock::new(build),
+        }
+    }
+}
+
+impl<T> std::ops::Deref for Table<T> {
+    type Target = [T];
+
+    fn deref(&self) -> &[T] {
+        &self.rows
+    }
+}
+
+impl<'a, T> IntoIterator for &'a Table<T> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.rows.iter()
+    }
+}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for Table<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
 
 /// A name that matches no value of a generated enum.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -71,13 +114,6 @@ pub const fn ranks<const N: usize>(kinds: &[u8; N]) -> [u32; N] {
     ranks
 }
 
-/// `items[start..end]` in a `const fn`: one card's items of a flat list column of the
-/// generated tables (every card's items in one array, and where each card's start).
-pub const fn sub_slice<T>(items: &'static [T], start: usize, end: usize) -> &'static [T] {
-    let (_, tail) = items.split_at(start);
-    tail.split_at(end - start).0
-}
-
 /// The value named `text` in `names` (in any order), or a [`ParseNameError`] naming
 /// `type_name`: the `FromStr` of the generated enums with few values.
 pub fn find_name<T: Copy>(
@@ -112,12 +148,19 @@ mod tests {
     }
 
     #[test]
-    fn sub_slice_is_the_range_of_items() {
-        const ITEMS: &[u8] = &[1, 2, 3, 4];
-        const MIDDLE: &[u8] = sub_slice(ITEMS, 1, 3);
-        assert_eq!(MIDDLE, [2, 3]);
-        assert_eq!(sub_slice(ITEMS, 4, 4), [0u8; 0]);
-        assert_eq!(sub_slice(ITEMS, 0, 4), ITEMS);
+    fn a_table_is_built_once_and_reads_as_a_slice() {
+        static BUILT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        fn build() -> Box<[u8]> {
+            BUILT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            Box::new([3, 1, 2])
+        }
+        static TABLE: Table<u8> = Table::new(build);
+        assert_eq!(BUILT.load(std::sync::atomic::Ordering::Relaxed), 0);
+        assert_eq!(TABLE.len(), 3);
+        assert_eq!(TABLE[1], 1);
+        assert_eq!((&TABLE).into_iter().copied().collect::<Vec<_>>(), [3, 1, 2]);
+        assert_eq!(format!("{TABLE:?}"), "[3, 1, 2]");
+        assert_eq!(BUILT.load(std::sync::atomic::Ordering::Relaxed), 1);
     }
 
     #[test]

@@ -168,8 +168,9 @@ impl<'a> Writer<'a> {
 ///
 /// A kind's cards are stored column by column (one constant array per field; a field other
 /// than text and plain numbers as its distinct values and an index per card) and built into
-/// the kind's table by a `const fn` at compile time: a few large constants cost rustc far less
-/// than one constant per card and per list. The columns are
+/// the kind's table on first use: a few large constants cost rustc far less than one constant
+/// per card and per list, and building the rows at run time (well under a millisecond) far less
+/// than evaluating them at compile time. The columns are
 /// independent of each other, so they are printed in parallel and joined in order.
 pub(crate) fn card_data(game: &Game) -> CardData {
     let names = Names::new(game);
@@ -225,7 +226,8 @@ pub(crate) fn card_data(game: &Game) -> CardData {
 
 /// The `card_rows` module (without its columns) and the kind tables, formatted by prettyplease:
 /// per kind, `<kind>_row(row)` reading one row out of the columns and `<kind>_rows()` building
-/// the kind's table; each table is `pub static <KINDS>: [Kind; n] = card_rows::<kind>_rows();`.
+/// the kind's table; each table is `pub static <KINDS>: grimoire_runtime::Table<Kind>` built
+/// by `card_rows::<kind>_rows` on first use.
 /// Returns the module's text, the offset in it where the columns go, and the tables' text.
 fn row_items(game: &Game, columns: &[Vec<Column>]) -> (String, usize, String) {
     let mut functions = Vec::new();
@@ -243,19 +245,20 @@ fn row_items(game: &Game, columns: &[Vec<Column>]) -> (String, usize, String) {
         let rows_fn = format_ident!("{}_rows", snake);
         let row_fn = format_ident!("{}_row", snake);
         let table_doc = docs::text(&format!(
-            "Every `{}` card (current version), sorted by name.",
+            "Every `{}` card (current version), sorted by name; built from the columns on first use.",
             kind.name
         ));
         tables.push(quote! {
             #table_doc
-            pub static #table: [#ty; #size] = card_rows::#rows_fn();
+            pub static #table: ::grimoire_runtime::Table<#ty> =
+                ::grimoire_runtime::Table::new(card_rows::#rows_fn);
         });
         let rows_doc = docs::text(&format!("The `{}` cards' rows, in table order.", kind.name));
         if count == 0 {
             functions.push(quote! {
                 #rows_doc
-                pub(super) const fn #rows_fn() -> [#ty; 0] {
-                    []
+                pub(super) fn #rows_fn() -> Box<[#ty]> {
+                    Box::new([])
                 }
             });
             continue;
@@ -275,38 +278,26 @@ fn row_items(game: &Game, columns: &[Vec<Column>]) -> (String, usize, String) {
                     }
                     Storage::Flat { .. } => {
                         let items = format_ident!("{}_ITEMS", column.values);
-                        quote! {
-                            #name: ::grimoire_runtime::sub_slice(
-                                #items,
-                                #values[row] as usize,
-                                #values[row + 1] as usize,
-                            )
-                        }
+                        quote!(#name: &#items[#values[row] as usize..#values[row + 1] as usize])
                     }
                 }
             });
         let row_doc = docs::text(&format!("Row `row` of the `{}` columns.", kind.name));
         functions.push(quote! {
             #rows_doc
-            pub(super) const fn #rows_fn() -> [#ty; #size] {
-                let mut rows = [#row_fn(0); #size];
-                let mut row = 1;
-                while row < #size {
-                    rows[row] = #row_fn(row);
-                    row += 1;
-                }
-                rows
+            pub(super) fn #rows_fn() -> Box<[#ty]> {
+                (0..#size).map(#row_fn).collect()
             }
 
             #row_doc
-            const fn #row_fn(row: usize) -> #ty {
+            fn #row_fn(row: usize) -> #ty {
                 #ty { #(#fields,)* }
             }
         });
     }
     let module = super::format_items(quote! {
         /// The current version of every card, one constant array per field of each kind, and
-        /// the functions that build the kinds' tables out of them at compile time.
+        /// the functions that build the kinds' tables out of them (once, on first use).
         mod card_rows {
             use super::*;
             #(#functions)*
@@ -816,11 +807,12 @@ mod tests {
         let kind = &game.kinds[game.cards[0].kind];
         let text = card_data(&game).parts.concat();
         let table = plural_static_ident(&kind.ident);
-        let rows = format!("card_rows::{}_rows()", kind.ident.to_snake_case());
+        let rows = format!("card_rows::{}_rows", kind.ident.to_snake_case());
         assert!(text.contains(&format!(
-            "pub static {table}: [{}; 3000] = {rows};",
+            "pub static {table}: ::grimoire_runtime::Table<{}> = ::grimoire_runtime::Table::new(\n    {rows},\n);",
             kind.ident
-        )));
+        )), "no table in {text:.3000}");
+        assert!(text.contains("(0..3000).map("), "no rows in {text:.3000}");
         let names = format!(
             "const {}_NAME: &[&str; 3000] = &[",
             static_ident(&kind.ident)

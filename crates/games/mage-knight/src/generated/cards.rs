@@ -260,7 +260,7 @@ impl ::core::fmt::Display for CardId {
     }
 }
 /// The current version of every card, one constant array per field of each kind, and
-/// the functions that build the kinds' tables out of them at compile time.
+/// the functions that build the kinds' tables out of them (once, on first use).
 mod card_rows {
     use super::*;
     const WARRIOR_NAME: &[&str; 109] = &[
@@ -8944,26 +8944,17 @@ mod card_rows {
         6,
     ];
     /// The `warrior` cards' rows, in table order.
-    pub(super) const fn warrior_rows() -> [Warrior; 109] {
-        let mut rows = [warrior_row(0); 109];
-        let mut row = 1;
-        while row < 109 {
-            rows[row] = warrior_row(row);
-            row += 1;
-        }
-        rows
+    pub(super) fn warrior_rows() -> Box<[Warrior]> {
+        (0..109).map(warrior_row).collect()
     }
     /// Row `row` of the `warrior` columns.
-    const fn warrior_row(row: usize) -> Warrior {
+    fn warrior_row(row: usize) -> Warrior {
         Warrior {
             name: WARRIOR_NAME[row],
             summary: WARRIOR_SUMMARY[row],
             handler: WARRIOR_HANDLER_VALUES[WARRIOR_HANDLER[row] as usize],
-            printings: ::grimoire_runtime::sub_slice(
-                WARRIOR_PRINTINGS_ITEMS,
-                WARRIOR_PRINTINGS[row] as usize,
-                WARRIOR_PRINTINGS[row + 1] as usize,
-            ),
+            printings: &WARRIOR_PRINTINGS_ITEMS[WARRIOR_PRINTINGS[row]
+                as usize..WARRIOR_PRINTINGS[row + 1] as usize],
             model_id: WARRIOR_MODEL_ID_VALUES[WARRIOR_MODEL_ID[row] as usize],
             expansion: WARRIOR_EXPANSION_VALUES[WARRIOR_EXPANSION[row] as usize],
             rank: WARRIOR_RANK_VALUES[WARRIOR_RANK[row] as usize],
@@ -8974,17 +8965,16 @@ mod card_rows {
             front_arc: WARRIOR_FRONT_ARC[row],
             range: WARRIOR_RANGE[row],
             targets: WARRIOR_TARGETS[row],
-            dial: ::grimoire_runtime::sub_slice(
-                WARRIOR_DIAL_ITEMS,
-                WARRIOR_DIAL[row] as usize,
-                WARRIOR_DIAL[row + 1] as usize,
-            ),
+            dial: &WARRIOR_DIAL_ITEMS[WARRIOR_DIAL[row]
+                as usize..WARRIOR_DIAL[row + 1] as usize],
             dead_clicks: WARRIOR_DEAD_CLICKS[row],
         }
     }
 }
-/// Every `warrior` card (current version), sorted by name.
-pub static WARRIORS: [Warrior; 109] = card_rows::warrior_rows();
+/// Every `warrior` card (current version), sorted by name; built from the columns on first use.
+pub static WARRIORS: ::grimoire_runtime::Table<Warrior> = ::grimoire_runtime::Table::new(
+    card_rows::warrior_rows,
+);
 /// Names every card of the game; sorted by name.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u16)]

@@ -591,7 +591,7 @@ impl ::core::fmt::Display for CardId {
     }
 }
 /// The current version of every card, one constant array per field of each kind, and
-/// the functions that build the kinds' tables out of them at compile time.
+/// the functions that build the kinds' tables out of them (once, on first use).
 mod card_rows {
     use super::*;
     const MAGE_NAME: &[&str; 32] = &[
@@ -18007,26 +18007,17 @@ mod card_rows {
         23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33,
     ];
     /// The `mage` cards' rows, in table order.
-    pub(super) const fn mage_rows() -> [Mage; 32] {
-        let mut rows = [mage_row(0); 32];
-        let mut row = 1;
-        while row < 32 {
-            rows[row] = mage_row(row);
-            row += 1;
-        }
-        rows
+    pub(super) fn mage_rows() -> Box<[Mage]> {
+        (0..32).map(mage_row).collect()
     }
     /// Row `row` of the `mage` columns.
-    const fn mage_row(row: usize) -> Mage {
+    fn mage_row(row: usize) -> Mage {
         Mage {
             name: MAGE_NAME[row],
             summary: MAGE_SUMMARY[row],
             handler: MAGE_HANDLER_VALUES[MAGE_HANDLER[row] as usize],
-            printings: ::grimoire_runtime::sub_slice(
-                MAGE_PRINTINGS_ITEMS,
-                MAGE_PRINTINGS[row] as usize,
-                MAGE_PRINTINGS[row + 1] as usize,
-            ),
+            printings: &MAGE_PRINTINGS_ITEMS[MAGE_PRINTINGS[row]
+                as usize..MAGE_PRINTINGS[row + 1] as usize],
             class: MAGE_CLASS_VALUES[MAGE_CLASS[row] as usize],
             subtypes: MAGE_SUBTYPES_VALUES[MAGE_SUBTYPES[row] as usize],
             level: MAGE_LEVEL[row],
@@ -18037,18 +18028,12 @@ mod card_rows {
             spellbook_points: MAGE_SPELLBOOK_POINTS[row],
             trained_schools: MAGE_TRAINED_SCHOOLS_VALUES[MAGE_TRAINED_SCHOOLS[row]
                 as usize],
-            partial_training: ::grimoire_runtime::sub_slice(
-                MAGE_PARTIAL_TRAINING_ITEMS,
-                MAGE_PARTIAL_TRAINING[row] as usize,
-                MAGE_PARTIAL_TRAINING[row + 1] as usize,
-            ),
+            partial_training: &MAGE_PARTIAL_TRAINING_ITEMS[MAGE_PARTIAL_TRAINING[row]
+                as usize..MAGE_PARTIAL_TRAINING[row + 1] as usize],
             trained_subtypes: MAGE_TRAINED_SUBTYPES_VALUES[MAGE_TRAINED_SUBTYPES[row]
                 as usize],
-            trained_combinations: ::grimoire_runtime::sub_slice(
-                MAGE_TRAINED_COMBINATIONS_ITEMS,
-                MAGE_TRAINED_COMBINATIONS[row] as usize,
-                MAGE_TRAINED_COMBINATIONS[row + 1] as usize,
-            ),
+            trained_combinations: &MAGE_TRAINED_COMBINATIONS_ITEMS[MAGE_TRAINED_COMBINATIONS[row]
+                as usize..MAGE_TRAINED_COMBINATIONS[row + 1] as usize],
             opposed_schools: MAGE_OPPOSED_SCHOOLS_VALUES[MAGE_OPPOSED_SCHOOLS[row]
                 as usize],
             opposed_types: MAGE_OPPOSED_TYPES_VALUES[MAGE_OPPOSED_TYPES[row] as usize],
@@ -18056,39 +18041,24 @@ mod card_rows {
                 as usize],
             defense: MAGE_DEFENSE_VALUES[MAGE_DEFENSE[row] as usize],
             traits: MAGE_TRAITS_VALUES[MAGE_TRAITS[row] as usize],
-            attacks: ::grimoire_runtime::sub_slice(
-                MAGE_ATTACKS_ITEMS,
-                MAGE_ATTACKS[row] as usize,
-                MAGE_ATTACKS[row + 1] as usize,
-            ),
+            attacks: &MAGE_ATTACKS_ITEMS[MAGE_ATTACKS[row]
+                as usize..MAGE_ATTACKS[row + 1] as usize],
         }
     }
     /// The `creature` cards' rows, in table order.
-    pub(super) const fn creature_rows() -> [Creature; 166] {
-        let mut rows = [creature_row(0); 166];
-        let mut row = 1;
-        while row < 166 {
-            rows[row] = creature_row(row);
-            row += 1;
-        }
-        rows
+    pub(super) fn creature_rows() -> Box<[Creature]> {
+        (0..166).map(creature_row).collect()
     }
     /// Row `row` of the `creature` columns.
-    const fn creature_row(row: usize) -> Creature {
+    fn creature_row(row: usize) -> Creature {
         Creature {
             name: CREATURE_NAME[row],
             summary: CREATURE_SUMMARY[row],
             handler: CREATURE_HANDLER_VALUES[CREATURE_HANDLER[row] as usize],
-            printings: ::grimoire_runtime::sub_slice(
-                CREATURE_PRINTINGS_ITEMS,
-                CREATURE_PRINTINGS[row] as usize,
-                CREATURE_PRINTINGS[row + 1] as usize,
-            ),
-            schools: ::grimoire_runtime::sub_slice(
-                CREATURE_SCHOOLS_ITEMS,
-                CREATURE_SCHOOLS[row] as usize,
-                CREATURE_SCHOOLS[row + 1] as usize,
-            ),
+            printings: &CREATURE_PRINTINGS_ITEMS[CREATURE_PRINTINGS[row]
+                as usize..CREATURE_PRINTINGS[row + 1] as usize],
+            schools: &CREATURE_SCHOOLS_ITEMS[CREATURE_SCHOOLS[row]
+                as usize..CREATURE_SCHOOLS[row + 1] as usize],
             school_rule: CREATURE_SCHOOL_RULE_VALUES[CREATURE_SCHOOL_RULE[row] as usize],
             subtypes: CREATURE_SUBTYPES_VALUES[CREATURE_SUBTYPES[row] as usize],
             cost: CREATURE_COST[row],
@@ -18097,48 +18067,30 @@ mod card_rows {
             range: CREATURE_RANGE_VALUES[CREATURE_RANGE[row] as usize],
             target: CREATURE_TARGET[row],
             traits: CREATURE_TRAITS_VALUES[CREATURE_TRAITS[row] as usize],
-            card_abilities: ::grimoire_runtime::sub_slice(
-                CREATURE_CARD_ABILITIES_ITEMS,
-                CREATURE_CARD_ABILITIES[row] as usize,
-                CREATURE_CARD_ABILITIES[row + 1] as usize,
-            ),
+            card_abilities: &CREATURE_CARD_ABILITIES_ITEMS[CREATURE_CARD_ABILITIES[row]
+                as usize..CREATURE_CARD_ABILITIES[row + 1] as usize],
             life: CREATURE_LIFE[row],
             armor: CREATURE_ARMOR[row],
             channeling: CREATURE_CHANNELING[row],
             defense: CREATURE_DEFENSE_VALUES[CREATURE_DEFENSE[row] as usize],
-            attacks: ::grimoire_runtime::sub_slice(
-                CREATURE_ATTACKS_ITEMS,
-                CREATURE_ATTACKS[row] as usize,
-                CREATURE_ATTACKS[row + 1] as usize,
-            ),
+            attacks: &CREATURE_ATTACKS_ITEMS[CREATURE_ATTACKS[row]
+                as usize..CREATURE_ATTACKS[row + 1] as usize],
         }
     }
     /// The `conjuration` cards' rows, in table order.
-    pub(super) const fn conjuration_rows() -> [Conjuration; 90] {
-        let mut rows = [conjuration_row(0); 90];
-        let mut row = 1;
-        while row < 90 {
-            rows[row] = conjuration_row(row);
-            row += 1;
-        }
-        rows
+    pub(super) fn conjuration_rows() -> Box<[Conjuration]> {
+        (0..90).map(conjuration_row).collect()
     }
     /// Row `row` of the `conjuration` columns.
-    const fn conjuration_row(row: usize) -> Conjuration {
+    fn conjuration_row(row: usize) -> Conjuration {
         Conjuration {
             name: CONJURATION_NAME[row],
             summary: CONJURATION_SUMMARY[row],
             handler: CONJURATION_HANDLER_VALUES[CONJURATION_HANDLER[row] as usize],
-            printings: ::grimoire_runtime::sub_slice(
-                CONJURATION_PRINTINGS_ITEMS,
-                CONJURATION_PRINTINGS[row] as usize,
-                CONJURATION_PRINTINGS[row + 1] as usize,
-            ),
-            schools: ::grimoire_runtime::sub_slice(
-                CONJURATION_SCHOOLS_ITEMS,
-                CONJURATION_SCHOOLS[row] as usize,
-                CONJURATION_SCHOOLS[row + 1] as usize,
-            ),
+            printings: &CONJURATION_PRINTINGS_ITEMS[CONJURATION_PRINTINGS[row]
+                as usize..CONJURATION_PRINTINGS[row + 1] as usize],
+            schools: &CONJURATION_SCHOOLS_ITEMS[CONJURATION_SCHOOLS[row]
+                as usize..CONJURATION_SCHOOLS[row + 1] as usize],
             school_rule: CONJURATION_SCHOOL_RULE_VALUES[CONJURATION_SCHOOL_RULE[row]
                 as usize],
             subtypes: CONJURATION_SUBTYPES_VALUES[CONJURATION_SUBTYPES[row] as usize],
@@ -18148,50 +18100,32 @@ mod card_rows {
             range: CONJURATION_RANGE_VALUES[CONJURATION_RANGE[row] as usize],
             target: CONJURATION_TARGET[row],
             traits: CONJURATION_TRAITS_VALUES[CONJURATION_TRAITS[row] as usize],
-            card_abilities: ::grimoire_runtime::sub_slice(
-                CONJURATION_CARD_ABILITIES_ITEMS,
-                CONJURATION_CARD_ABILITIES[row] as usize,
-                CONJURATION_CARD_ABILITIES[row + 1] as usize,
-            ),
+            card_abilities: &CONJURATION_CARD_ABILITIES_ITEMS[CONJURATION_CARD_ABILITIES[row]
+                as usize..CONJURATION_CARD_ABILITIES[row + 1] as usize],
             form: CONJURATION_FORM_VALUES[CONJURATION_FORM[row] as usize],
             life: CONJURATION_LIFE_VALUES[CONJURATION_LIFE[row] as usize],
             armor: CONJURATION_ARMOR[row],
             channeling: CONJURATION_CHANNELING[row],
             channeling_x: CONJURATION_CHANNELING_X[row],
             defense: CONJURATION_DEFENSE_VALUES[CONJURATION_DEFENSE[row] as usize],
-            attacks: ::grimoire_runtime::sub_slice(
-                CONJURATION_ATTACKS_ITEMS,
-                CONJURATION_ATTACKS[row] as usize,
-                CONJURATION_ATTACKS[row + 1] as usize,
-            ),
+            attacks: &CONJURATION_ATTACKS_ITEMS[CONJURATION_ATTACKS[row]
+                as usize..CONJURATION_ATTACKS[row + 1] as usize],
         }
     }
     /// The `enchantment` cards' rows, in table order.
-    pub(super) const fn enchantment_rows() -> [Enchantment; 104] {
-        let mut rows = [enchantment_row(0); 104];
-        let mut row = 1;
-        while row < 104 {
-            rows[row] = enchantment_row(row);
-            row += 1;
-        }
-        rows
+    pub(super) fn enchantment_rows() -> Box<[Enchantment]> {
+        (0..104).map(enchantment_row).collect()
     }
     /// Row `row` of the `enchantment` columns.
-    const fn enchantment_row(row: usize) -> Enchantment {
+    fn enchantment_row(row: usize) -> Enchantment {
         Enchantment {
             name: ENCHANTMENT_NAME[row],
             summary: ENCHANTMENT_SUMMARY[row],
             handler: ENCHANTMENT_HANDLER_VALUES[ENCHANTMENT_HANDLER[row] as usize],
-            printings: ::grimoire_runtime::sub_slice(
-                ENCHANTMENT_PRINTINGS_ITEMS,
-                ENCHANTMENT_PRINTINGS[row] as usize,
-                ENCHANTMENT_PRINTINGS[row + 1] as usize,
-            ),
-            schools: ::grimoire_runtime::sub_slice(
-                ENCHANTMENT_SCHOOLS_ITEMS,
-                ENCHANTMENT_SCHOOLS[row] as usize,
-                ENCHANTMENT_SCHOOLS[row + 1] as usize,
-            ),
+            printings: &ENCHANTMENT_PRINTINGS_ITEMS[ENCHANTMENT_PRINTINGS[row]
+                as usize..ENCHANTMENT_PRINTINGS[row + 1] as usize],
+            schools: &ENCHANTMENT_SCHOOLS_ITEMS[ENCHANTMENT_SCHOOLS[row]
+                as usize..ENCHANTMENT_SCHOOLS[row + 1] as usize],
             school_rule: ENCHANTMENT_SCHOOL_RULE_VALUES[ENCHANTMENT_SCHOOL_RULE[row]
                 as usize],
             subtypes: ENCHANTMENT_SUBTYPES_VALUES[ENCHANTMENT_SUBTYPES[row] as usize],
@@ -18201,11 +18135,8 @@ mod card_rows {
             range: ENCHANTMENT_RANGE_VALUES[ENCHANTMENT_RANGE[row] as usize],
             target: ENCHANTMENT_TARGET[row],
             traits: ENCHANTMENT_TRAITS_VALUES[ENCHANTMENT_TRAITS[row] as usize],
-            card_abilities: ::grimoire_runtime::sub_slice(
-                ENCHANTMENT_CARD_ABILITIES_ITEMS,
-                ENCHANTMENT_CARD_ABILITIES[row] as usize,
-                ENCHANTMENT_CARD_ABILITIES[row + 1] as usize,
-            ),
+            card_abilities: &ENCHANTMENT_CARD_ABILITIES_ITEMS[ENCHANTMENT_CARD_ABILITIES[row]
+                as usize..ENCHANTMENT_CARD_ABILITIES[row + 1] as usize],
             reveal_cost: ENCHANTMENT_REVEAL_COST[row],
             reveal_cost_per_x: ENCHANTMENT_REVEAL_COST_PER_X[row],
             grants: ENCHANTMENT_GRANTS_VALUES[ENCHANTMENT_GRANTS[row] as usize],
@@ -18213,39 +18144,24 @@ mod card_rows {
             melee_attacks_gain: ENCHANTMENT_MELEE_ATTACKS_GAIN_VALUES[ENCHANTMENT_MELEE_ATTACKS_GAIN[row]
                 as usize],
             defense: ENCHANTMENT_DEFENSE_VALUES[ENCHANTMENT_DEFENSE[row] as usize],
-            attacks: ::grimoire_runtime::sub_slice(
-                ENCHANTMENT_ATTACKS_ITEMS,
-                ENCHANTMENT_ATTACKS[row] as usize,
-                ENCHANTMENT_ATTACKS[row + 1] as usize,
-            ),
+            attacks: &ENCHANTMENT_ATTACKS_ITEMS[ENCHANTMENT_ATTACKS[row]
+                as usize..ENCHANTMENT_ATTACKS[row + 1] as usize],
         }
     }
     /// The `equipment` cards' rows, in table order.
-    pub(super) const fn equipment_rows() -> [Equipment; 102] {
-        let mut rows = [equipment_row(0); 102];
-        let mut row = 1;
-        while row < 102 {
-            rows[row] = equipment_row(row);
-            row += 1;
-        }
-        rows
+    pub(super) fn equipment_rows() -> Box<[Equipment]> {
+        (0..102).map(equipment_row).collect()
     }
     /// Row `row` of the `equipment` columns.
-    const fn equipment_row(row: usize) -> Equipment {
+    fn equipment_row(row: usize) -> Equipment {
         Equipment {
             name: EQUIPMENT_NAME[row],
             summary: EQUIPMENT_SUMMARY[row],
             handler: EQUIPMENT_HANDLER_VALUES[EQUIPMENT_HANDLER[row] as usize],
-            printings: ::grimoire_runtime::sub_slice(
-                EQUIPMENT_PRINTINGS_ITEMS,
-                EQUIPMENT_PRINTINGS[row] as usize,
-                EQUIPMENT_PRINTINGS[row + 1] as usize,
-            ),
-            schools: ::grimoire_runtime::sub_slice(
-                EQUIPMENT_SCHOOLS_ITEMS,
-                EQUIPMENT_SCHOOLS[row] as usize,
-                EQUIPMENT_SCHOOLS[row + 1] as usize,
-            ),
+            printings: &EQUIPMENT_PRINTINGS_ITEMS[EQUIPMENT_PRINTINGS[row]
+                as usize..EQUIPMENT_PRINTINGS[row + 1] as usize],
+            schools: &EQUIPMENT_SCHOOLS_ITEMS[EQUIPMENT_SCHOOLS[row]
+                as usize..EQUIPMENT_SCHOOLS[row + 1] as usize],
             school_rule: EQUIPMENT_SCHOOL_RULE_VALUES[EQUIPMENT_SCHOOL_RULE[row]
                 as usize],
             subtypes: EQUIPMENT_SUBTYPES_VALUES[EQUIPMENT_SUBTYPES[row] as usize],
@@ -18255,11 +18171,8 @@ mod card_rows {
             range: EQUIPMENT_RANGE_VALUES[EQUIPMENT_RANGE[row] as usize],
             target: EQUIPMENT_TARGET[row],
             traits: EQUIPMENT_TRAITS_VALUES[EQUIPMENT_TRAITS[row] as usize],
-            card_abilities: ::grimoire_runtime::sub_slice(
-                EQUIPMENT_CARD_ABILITIES_ITEMS,
-                EQUIPMENT_CARD_ABILITIES[row] as usize,
-                EQUIPMENT_CARD_ABILITIES[row + 1] as usize,
-            ),
+            card_abilities: &EQUIPMENT_CARD_ABILITIES_ITEMS[EQUIPMENT_CARD_ABILITIES[row]
+                as usize..EQUIPMENT_CARD_ABILITIES[row + 1] as usize],
             slot: EQUIPMENT_SLOT_VALUES[EQUIPMENT_SLOT[row] as usize],
             armor: EQUIPMENT_ARMOR[row],
             channeling: EQUIPMENT_CHANNELING[row],
@@ -18268,34 +18181,22 @@ mod card_rows {
             removes: EQUIPMENT_REMOVES_VALUES[EQUIPMENT_REMOVES[row] as usize],
             melee_attacks_gain: EQUIPMENT_MELEE_ATTACKS_GAIN_VALUES[EQUIPMENT_MELEE_ATTACKS_GAIN[row]
                 as usize],
-            attacks: ::grimoire_runtime::sub_slice(
-                EQUIPMENT_ATTACKS_ITEMS,
-                EQUIPMENT_ATTACKS[row] as usize,
-                EQUIPMENT_ATTACKS[row + 1] as usize,
-            ),
+            attacks: &EQUIPMENT_ATTACKS_ITEMS[EQUIPMENT_ATTACKS[row]
+                as usize..EQUIPMENT_ATTACKS[row + 1] as usize],
         }
     }
     /// The `marker` cards' rows, in table order.
-    pub(super) const fn marker_rows() -> [Marker; 1] {
-        let mut rows = [marker_row(0); 1];
-        let mut row = 1;
-        while row < 1 {
-            rows[row] = marker_row(row);
-            row += 1;
-        }
-        rows
+    pub(super) fn marker_rows() -> Box<[Marker]> {
+        (0..1).map(marker_row).collect()
     }
     /// Row `row` of the `marker` columns.
-    const fn marker_row(row: usize) -> Marker {
+    fn marker_row(row: usize) -> Marker {
         Marker {
             name: MARKER_NAME[row],
             summary: MARKER_SUMMARY[row],
             handler: MARKER_HANDLER_VALUES[MARKER_HANDLER[row] as usize],
-            printings: ::grimoire_runtime::sub_slice(
-                MARKER_PRINTINGS_ITEMS,
-                MARKER_PRINTINGS[row] as usize,
-                MARKER_PRINTINGS[row + 1] as usize,
-            ),
+            printings: &MARKER_PRINTINGS_ITEMS[MARKER_PRINTINGS[row]
+                as usize..MARKER_PRINTINGS[row + 1] as usize],
             subtypes: MARKER_SUBTYPES_VALUES[MARKER_SUBTYPES[row] as usize],
             life: MARKER_LIFE[row],
             armor: MARKER_ARMOR[row],
@@ -18303,31 +18204,19 @@ mod card_rows {
         }
     }
     /// The `incantation` cards' rows, in table order.
-    pub(super) const fn incantation_rows() -> [Incantation; 67] {
-        let mut rows = [incantation_row(0); 67];
-        let mut row = 1;
-        while row < 67 {
-            rows[row] = incantation_row(row);
-            row += 1;
-        }
-        rows
+    pub(super) fn incantation_rows() -> Box<[Incantation]> {
+        (0..67).map(incantation_row).collect()
     }
     /// Row `row` of the `incantation` columns.
-    const fn incantation_row(row: usize) -> Incantation {
+    fn incantation_row(row: usize) -> Incantation {
         Incantation {
             name: INCANTATION_NAME[row],
             summary: INCANTATION_SUMMARY[row],
             handler: INCANTATION_HANDLER_VALUES[INCANTATION_HANDLER[row] as usize],
-            printings: ::grimoire_runtime::sub_slice(
-                INCANTATION_PRINTINGS_ITEMS,
-                INCANTATION_PRINTINGS[row] as usize,
-                INCANTATION_PRINTINGS[row + 1] as usize,
-            ),
-            schools: ::grimoire_runtime::sub_slice(
-                INCANTATION_SCHOOLS_ITEMS,
-                INCANTATION_SCHOOLS[row] as usize,
-                INCANTATION_SCHOOLS[row + 1] as usize,
-            ),
+            printings: &INCANTATION_PRINTINGS_ITEMS[INCANTATION_PRINTINGS[row]
+                as usize..INCANTATION_PRINTINGS[row + 1] as usize],
+            schools: &INCANTATION_SCHOOLS_ITEMS[INCANTATION_SCHOOLS[row]
+                as usize..INCANTATION_SCHOOLS[row + 1] as usize],
             school_rule: INCANTATION_SCHOOL_RULE_VALUES[INCANTATION_SCHOOL_RULE[row]
                 as usize],
             subtypes: INCANTATION_SUBTYPES_VALUES[INCANTATION_SUBTYPES[row] as usize],
@@ -18337,44 +18226,26 @@ mod card_rows {
             range: INCANTATION_RANGE_VALUES[INCANTATION_RANGE[row] as usize],
             target: INCANTATION_TARGET[row],
             traits: INCANTATION_TRAITS_VALUES[INCANTATION_TRAITS[row] as usize],
-            card_abilities: ::grimoire_runtime::sub_slice(
-                INCANTATION_CARD_ABILITIES_ITEMS,
-                INCANTATION_CARD_ABILITIES[row] as usize,
-                INCANTATION_CARD_ABILITIES[row + 1] as usize,
-            ),
-            attacks: ::grimoire_runtime::sub_slice(
-                INCANTATION_ATTACKS_ITEMS,
-                INCANTATION_ATTACKS[row] as usize,
-                INCANTATION_ATTACKS[row + 1] as usize,
-            ),
+            card_abilities: &INCANTATION_CARD_ABILITIES_ITEMS[INCANTATION_CARD_ABILITIES[row]
+                as usize..INCANTATION_CARD_ABILITIES[row + 1] as usize],
+            attacks: &INCANTATION_ATTACKS_ITEMS[INCANTATION_ATTACKS[row]
+                as usize..INCANTATION_ATTACKS[row + 1] as usize],
         }
     }
     /// The `attack` cards' rows, in table order.
-    pub(super) const fn attack_rows() -> [Attack; 33] {
-        let mut rows = [attack_row(0); 33];
-        let mut row = 1;
-        while row < 33 {
-            rows[row] = attack_row(row);
-            row += 1;
-        }
-        rows
+    pub(super) fn attack_rows() -> Box<[Attack]> {
+        (0..33).map(attack_row).collect()
     }
     /// Row `row` of the `attack` columns.
-    const fn attack_row(row: usize) -> Attack {
+    fn attack_row(row: usize) -> Attack {
         Attack {
             name: ATTACK_NAME[row],
             summary: ATTACK_SUMMARY[row],
             handler: ATTACK_HANDLER_VALUES[ATTACK_HANDLER[row] as usize],
-            printings: ::grimoire_runtime::sub_slice(
-                ATTACK_PRINTINGS_ITEMS,
-                ATTACK_PRINTINGS[row] as usize,
-                ATTACK_PRINTINGS[row + 1] as usize,
-            ),
-            schools: ::grimoire_runtime::sub_slice(
-                ATTACK_SCHOOLS_ITEMS,
-                ATTACK_SCHOOLS[row] as usize,
-                ATTACK_SCHOOLS[row + 1] as usize,
-            ),
+            printings: &ATTACK_PRINTINGS_ITEMS[ATTACK_PRINTINGS[row]
+                as usize..ATTACK_PRINTINGS[row + 1] as usize],
+            schools: &ATTACK_SCHOOLS_ITEMS[ATTACK_SCHOOLS[row]
+                as usize..ATTACK_SCHOOLS[row + 1] as usize],
             school_rule: ATTACK_SCHOOL_RULE_VALUES[ATTACK_SCHOOL_RULE[row] as usize],
             subtypes: ATTACK_SUBTYPES_VALUES[ATTACK_SUBTYPES[row] as usize],
             cost: ATTACK_COST[row],
@@ -18383,35 +18254,45 @@ mod card_rows {
             range: ATTACK_RANGE_VALUES[ATTACK_RANGE[row] as usize],
             target: ATTACK_TARGET[row],
             traits: ATTACK_TRAITS_VALUES[ATTACK_TRAITS[row] as usize],
-            card_abilities: ::grimoire_runtime::sub_slice(
-                ATTACK_CARD_ABILITIES_ITEMS,
-                ATTACK_CARD_ABILITIES[row] as usize,
-                ATTACK_CARD_ABILITIES[row + 1] as usize,
-            ),
-            attacks: ::grimoire_runtime::sub_slice(
-                ATTACK_ATTACKS_ITEMS,
-                ATTACK_ATTACKS[row] as usize,
-                ATTACK_ATTACKS[row + 1] as usize,
-            ),
+            card_abilities: &ATTACK_CARD_ABILITIES_ITEMS[ATTACK_CARD_ABILITIES[row]
+                as usize..ATTACK_CARD_ABILITIES[row + 1] as usize],
+            attacks: &ATTACK_ATTACKS_ITEMS[ATTACK_ATTACKS[row]
+                as usize..ATTACK_ATTACKS[row + 1] as usize],
         }
     }
 }
-/// Every `mage` card (current version), sorted by name.
-pub static MAGES: [Mage; 32] = card_rows::mage_rows();
-/// Every `creature` card (current version), sorted by name.
-pub static CREATURES: [Creature; 166] = card_rows::creature_rows();
-/// Every `conjuration` card (current version), sorted by name.
-pub static CONJURATIONS: [Conjuration; 90] = card_rows::conjuration_rows();
-/// Every `enchantment` card (current version), sorted by name.
-pub static ENCHANTMENTS: [Enchantment; 104] = card_rows::enchantment_rows();
-/// Every `equipment` card (current version), sorted by name.
-pub static EQUIPMENTS: [Equipment; 102] = card_rows::equipment_rows();
-/// Every `marker` card (current version), sorted by name.
-pub static MARKERS: [Marker; 1] = card_rows::marker_rows();
-/// Every `incantation` card (current version), sorted by name.
-pub static INCANTATIONS: [Incantation; 67] = card_rows::incantation_rows();
-/// Every `attack` card (current version), sorted by name.
-pub static ATTACKS: [Attack; 33] = card_rows::attack_rows();
+/// Every `mage` card (current version), sorted by name; built from the columns on first use.
+pub static MAGES: ::grimoire_runtime::Table<Mage> = ::grimoire_runtime::Table::new(
+    card_rows::mage_rows,
+);
+/// Every `creature` card (current version), sorted by name; built from the columns on first use.
+pub static CREATURES: ::grimoire_runtime::Table<Creature> = ::grimoire_runtime::Table::new(
+    card_rows::creature_rows,
+);
+/// Every `conjuration` card (current version), sorted by name; built from the columns on first use.
+pub static CONJURATIONS: ::grimoire_runtime::Table<Conjuration> = ::grimoire_runtime::Table::new(
+    card_rows::conjuration_rows,
+);
+/// Every `enchantment` card (current version), sorted by name; built from the columns on first use.
+pub static ENCHANTMENTS: ::grimoire_runtime::Table<Enchantment> = ::grimoire_runtime::Table::new(
+    card_rows::enchantment_rows,
+);
+/// Every `equipment` card (current version), sorted by name; built from the columns on first use.
+pub static EQUIPMENTS: ::grimoire_runtime::Table<Equipment> = ::grimoire_runtime::Table::new(
+    card_rows::equipment_rows,
+);
+/// Every `marker` card (current version), sorted by name; built from the columns on first use.
+pub static MARKERS: ::grimoire_runtime::Table<Marker> = ::grimoire_runtime::Table::new(
+    card_rows::marker_rows,
+);
+/// Every `incantation` card (current version), sorted by name; built from the columns on first use.
+pub static INCANTATIONS: ::grimoire_runtime::Table<Incantation> = ::grimoire_runtime::Table::new(
+    card_rows::incantation_rows,
+);
+/// Every `attack` card (current version), sorted by name; built from the columns on first use.
+pub static ATTACKS: ::grimoire_runtime::Table<Attack> = ::grimoire_runtime::Table::new(
+    card_rows::attack_rows,
+);
 /// Names every card of the game; sorted by name.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u16)]

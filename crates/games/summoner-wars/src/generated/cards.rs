@@ -428,7 +428,7 @@ impl ::core::fmt::Display for CardId {
     }
 }
 /// The current version of every card, one constant array per field of each kind, and
-/// the functions that build the kinds' tables out of them at compile time.
+/// the functions that build the kinds' tables out of them (once, on first use).
 mod card_rows {
     use super::*;
     const SUMMONER_NAME: &[&str; 10] = &[
@@ -1920,26 +1920,17 @@ mod card_rows {
     const STRUCTURE_ABILITIES_VALUES: &[&[Ability]; 1] = &[&[]];
     const STRUCTURE_ABILITIES: &[u8; 9] = &[0, 0, 0, 0, 0, 0, 0, 0, 0];
     /// The `summoner` cards' rows, in table order.
-    pub(super) const fn summoner_rows() -> [Summoner; 10] {
-        let mut rows = [summoner_row(0); 10];
-        let mut row = 1;
-        while row < 10 {
-            rows[row] = summoner_row(row);
-            row += 1;
-        }
-        rows
+    pub(super) fn summoner_rows() -> Box<[Summoner]> {
+        (0..10).map(summoner_row).collect()
     }
     /// Row `row` of the `summoner` columns.
-    const fn summoner_row(row: usize) -> Summoner {
+    fn summoner_row(row: usize) -> Summoner {
         Summoner {
             name: SUMMONER_NAME[row],
             summary: SUMMONER_SUMMARY[row],
             handler: SUMMONER_HANDLER_VALUES[SUMMONER_HANDLER[row] as usize],
-            printings: ::grimoire_runtime::sub_slice(
-                SUMMONER_PRINTINGS_ITEMS,
-                SUMMONER_PRINTINGS[row] as usize,
-                SUMMONER_PRINTINGS[row + 1] as usize,
-            ),
+            printings: &SUMMONER_PRINTINGS_ITEMS[SUMMONER_PRINTINGS[row]
+                as usize..SUMMONER_PRINTINGS[row + 1] as usize],
             faction: SUMMONER_FACTION_VALUES[SUMMONER_FACTION[row] as usize],
             edition: SUMMONER_EDITION_VALUES[SUMMONER_EDITION[row] as usize],
             strength: SUMMONER_STRENGTH[row],
@@ -1952,26 +1943,17 @@ mod card_rows {
         }
     }
     /// The `champion` cards' rows, in table order.
-    pub(super) const fn champion_rows() -> [Champion; 53] {
-        let mut rows = [champion_row(0); 53];
-        let mut row = 1;
-        while row < 53 {
-            rows[row] = champion_row(row);
-            row += 1;
-        }
-        rows
+    pub(super) fn champion_rows() -> Box<[Champion]> {
+        (0..53).map(champion_row).collect()
     }
     /// Row `row` of the `champion` columns.
-    const fn champion_row(row: usize) -> Champion {
+    fn champion_row(row: usize) -> Champion {
         Champion {
             name: CHAMPION_NAME[row],
             summary: CHAMPION_SUMMARY[row],
             handler: CHAMPION_HANDLER_VALUES[CHAMPION_HANDLER[row] as usize],
-            printings: ::grimoire_runtime::sub_slice(
-                CHAMPION_PRINTINGS_ITEMS,
-                CHAMPION_PRINTINGS[row] as usize,
-                CHAMPION_PRINTINGS[row + 1] as usize,
-            ),
+            printings: &CHAMPION_PRINTINGS_ITEMS[CHAMPION_PRINTINGS[row]
+                as usize..CHAMPION_PRINTINGS[row + 1] as usize],
             faction: CHAMPION_FACTION_VALUES[CHAMPION_FACTION[row] as usize],
             edition: CHAMPION_EDITION_VALUES[CHAMPION_EDITION[row] as usize],
             strength: CHAMPION_STRENGTH[row],
@@ -1985,26 +1967,17 @@ mod card_rows {
         }
     }
     /// The `common` cards' rows, in table order.
-    pub(super) const fn common_rows() -> [Common; 44] {
-        let mut rows = [common_row(0); 44];
-        let mut row = 1;
-        while row < 44 {
-            rows[row] = common_row(row);
-            row += 1;
-        }
-        rows
+    pub(super) fn common_rows() -> Box<[Common]> {
+        (0..44).map(common_row).collect()
     }
     /// Row `row` of the `common` columns.
-    const fn common_row(row: usize) -> Common {
+    fn common_row(row: usize) -> Common {
         Common {
             name: COMMON_NAME[row],
             summary: COMMON_SUMMARY[row],
             handler: COMMON_HANDLER_VALUES[COMMON_HANDLER[row] as usize],
-            printings: ::grimoire_runtime::sub_slice(
-                COMMON_PRINTINGS_ITEMS,
-                COMMON_PRINTINGS[row] as usize,
-                COMMON_PRINTINGS[row + 1] as usize,
-            ),
+            printings: &COMMON_PRINTINGS_ITEMS[COMMON_PRINTINGS[row]
+                as usize..COMMON_PRINTINGS[row + 1] as usize],
             faction: COMMON_FACTION_VALUES[COMMON_FACTION[row] as usize],
             edition: COMMON_EDITION_VALUES[COMMON_EDITION[row] as usize],
             strength: COMMON_STRENGTH[row],
@@ -2018,26 +1991,17 @@ mod card_rows {
         }
     }
     /// The `unclassed_unit` cards' rows, in table order.
-    pub(super) const fn unclassed_unit_rows() -> [UnclassedUnit; 2] {
-        let mut rows = [unclassed_unit_row(0); 2];
-        let mut row = 1;
-        while row < 2 {
-            rows[row] = unclassed_unit_row(row);
-            row += 1;
-        }
-        rows
+    pub(super) fn unclassed_unit_rows() -> Box<[UnclassedUnit]> {
+        (0..2).map(unclassed_unit_row).collect()
     }
     /// Row `row` of the `unclassed_unit` columns.
-    const fn unclassed_unit_row(row: usize) -> UnclassedUnit {
+    fn unclassed_unit_row(row: usize) -> UnclassedUnit {
         UnclassedUnit {
             name: UNCLASSED_UNIT_NAME[row],
             summary: UNCLASSED_UNIT_SUMMARY[row],
             handler: UNCLASSED_UNIT_HANDLER_VALUES[UNCLASSED_UNIT_HANDLER[row] as usize],
-            printings: ::grimoire_runtime::sub_slice(
-                UNCLASSED_UNIT_PRINTINGS_ITEMS,
-                UNCLASSED_UNIT_PRINTINGS[row] as usize,
-                UNCLASSED_UNIT_PRINTINGS[row + 1] as usize,
-            ),
+            printings: &UNCLASSED_UNIT_PRINTINGS_ITEMS[UNCLASSED_UNIT_PRINTINGS[row]
+                as usize..UNCLASSED_UNIT_PRINTINGS[row + 1] as usize],
             faction: UNCLASSED_UNIT_FACTION_VALUES[UNCLASSED_UNIT_FACTION[row] as usize],
             edition: UNCLASSED_UNIT_EDITION_VALUES[UNCLASSED_UNIT_EDITION[row] as usize],
             cost: UNCLASSED_UNIT_COST_VALUES[UNCLASSED_UNIT_COST[row] as usize],
@@ -2054,59 +2018,38 @@ mod card_rows {
         }
     }
     /// The `event` cards' rows, in table order.
-    pub(super) const fn event_rows() -> [Event; 50] {
-        let mut rows = [event_row(0); 50];
-        let mut row = 1;
-        while row < 50 {
-            rows[row] = event_row(row);
-            row += 1;
-        }
-        rows
+    pub(super) fn event_rows() -> Box<[Event]> {
+        (0..50).map(event_row).collect()
     }
     /// Row `row` of the `event` columns.
-    const fn event_row(row: usize) -> Event {
+    fn event_row(row: usize) -> Event {
         Event {
             name: EVENT_NAME[row],
             summary: EVENT_SUMMARY[row],
             handler: EVENT_HANDLER_VALUES[EVENT_HANDLER[row] as usize],
-            printings: ::grimoire_runtime::sub_slice(
-                EVENT_PRINTINGS_ITEMS,
-                EVENT_PRINTINGS[row] as usize,
-                EVENT_PRINTINGS[row + 1] as usize,
-            ),
+            printings: &EVENT_PRINTINGS_ITEMS[EVENT_PRINTINGS[row]
+                as usize..EVENT_PRINTINGS[row + 1] as usize],
             faction: EVENT_FACTION_VALUES[EVENT_FACTION[row] as usize],
             edition: EVENT_EDITION_VALUES[EVENT_EDITION[row] as usize],
             cost: EVENT_COST_VALUES[EVENT_COST[row] as usize],
             active: EVENT_ACTIVE_VALUES[EVENT_ACTIVE[row] as usize],
             abilities: EVENT_ABILITIES_VALUES[EVENT_ABILITIES[row] as usize],
-            card_abilities: ::grimoire_runtime::sub_slice(
-                EVENT_CARD_ABILITIES_ITEMS,
-                EVENT_CARD_ABILITIES[row] as usize,
-                EVENT_CARD_ABILITIES[row + 1] as usize,
-            ),
+            card_abilities: &EVENT_CARD_ABILITIES_ITEMS[EVENT_CARD_ABILITIES[row]
+                as usize..EVENT_CARD_ABILITIES[row + 1] as usize],
         }
     }
     /// The `structure` cards' rows, in table order.
-    pub(super) const fn structure_rows() -> [Structure; 9] {
-        let mut rows = [structure_row(0); 9];
-        let mut row = 1;
-        while row < 9 {
-            rows[row] = structure_row(row);
-            row += 1;
-        }
-        rows
+    pub(super) fn structure_rows() -> Box<[Structure]> {
+        (0..9).map(structure_row).collect()
     }
     /// Row `row` of the `structure` columns.
-    const fn structure_row(row: usize) -> Structure {
+    fn structure_row(row: usize) -> Structure {
         Structure {
             name: STRUCTURE_NAME[row],
             summary: STRUCTURE_SUMMARY[row],
             handler: STRUCTURE_HANDLER_VALUES[STRUCTURE_HANDLER[row] as usize],
-            printings: ::grimoire_runtime::sub_slice(
-                STRUCTURE_PRINTINGS_ITEMS,
-                STRUCTURE_PRINTINGS[row] as usize,
-                STRUCTURE_PRINTINGS[row + 1] as usize,
-            ),
+            printings: &STRUCTURE_PRINTINGS_ITEMS[STRUCTURE_PRINTINGS[row]
+                as usize..STRUCTURE_PRINTINGS[row + 1] as usize],
             faction: STRUCTURE_FACTION_VALUES[STRUCTURE_FACTION[row] as usize],
             edition: STRUCTURE_EDITION_VALUES[STRUCTURE_EDITION[row] as usize],
             gate: STRUCTURE_GATE[row],
@@ -2116,18 +2059,30 @@ mod card_rows {
         }
     }
 }
-/// Every `summoner` card (current version), sorted by name.
-pub static SUMMONERS: [Summoner; 10] = card_rows::summoner_rows();
-/// Every `champion` card (current version), sorted by name.
-pub static CHAMPIONS: [Champion; 53] = card_rows::champion_rows();
-/// Every `common` card (current version), sorted by name.
-pub static COMMONS: [Common; 44] = card_rows::common_rows();
-/// Every `unclassed_unit` card (current version), sorted by name.
-pub static UNCLASSED_UNITS: [UnclassedUnit; 2] = card_rows::unclassed_unit_rows();
-/// Every `event` card (current version), sorted by name.
-pub static EVENTS: [Event; 50] = card_rows::event_rows();
-/// Every `structure` card (current version), sorted by name.
-pub static STRUCTURES: [Structure; 9] = card_rows::structure_rows();
+/// Every `summoner` card (current version), sorted by name; built from the columns on first use.
+pub static SUMMONERS: ::grimoire_runtime::Table<Summoner> = ::grimoire_runtime::Table::new(
+    card_rows::summoner_rows,
+);
+/// Every `champion` card (current version), sorted by name; built from the columns on first use.
+pub static CHAMPIONS: ::grimoire_runtime::Table<Champion> = ::grimoire_runtime::Table::new(
+    card_rows::champion_rows,
+);
+/// Every `common` card (current version), sorted by name; built from the columns on first use.
+pub static COMMONS: ::grimoire_runtime::Table<Common> = ::grimoire_runtime::Table::new(
+    card_rows::common_rows,
+);
+/// Every `unclassed_unit` card (current version), sorted by name; built from the columns on first use.
+pub static UNCLASSED_UNITS: ::grimoire_runtime::Table<UnclassedUnit> = ::grimoire_runtime::Table::new(
+    card_rows::unclassed_unit_rows,
+);
+/// Every `event` card (current version), sorted by name; built from the columns on first use.
+pub static EVENTS: ::grimoire_runtime::Table<Event> = ::grimoire_runtime::Table::new(
+    card_rows::event_rows,
+);
+/// Every `structure` card (current version), sorted by name; built from the columns on first use.
+pub static STRUCTURES: ::grimoire_runtime::Table<Structure> = ::grimoire_runtime::Table::new(
+    card_rows::structure_rows,
+);
 /// Names every card of the game; sorted by name.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u16)]
