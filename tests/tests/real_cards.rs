@@ -242,15 +242,13 @@ fn enchantments_and_equipment_grant_the_traits_their_text_names() {
             }
         ]
     );
-    // "This creature's melee attacks gain the Vampiric trait" is about attacks: no grant.
+    // "This creature's melee attacks gain the Vampiric trait" is about attacks: no grant, and
+    // the sentence is wholly read into its melee attacks' traits, so no handler.
     let Card::Enchantment(vampirism) = card("Vampirism") else {
         panic!("an enchantment")
     };
     assert!(vampirism.grants.is_empty());
-    assert_eq!(
-        vampirism.handler,
-        Some(grimoire_mage_wars::Handler::Vampirism)
-    );
+    assert_eq!(vampirism.handler, None);
 }
 
 /// The rules read the typed default traits and the typed `+X vs` predicates.

@@ -418,12 +418,15 @@ pub fn removed_traits(text: &str) -> Vec<String> {
     }
 }
 
+/// How a sentence giving the attached creature's melee attacks traits begins.
+const MELEE_ATTACKS_GAIN: &str = "This creature's melee attacks gain ";
+
 /// The traits a rules text gives the attached creature's melee attacks ("This creature's
 /// melee attacks gain the Vampiric trait." with `[Vampiric]`); only the items the sentence
 /// names.
 pub fn melee_attack_traits(text: &str) -> Vec<String> {
     let sentence = first_sentence(text);
-    if !sentence.starts_with("This creature's melee attacks gain ") {
+    if !sentence.starts_with(MELEE_ATTACKS_GAIN) {
         return Vec::new();
     }
     named_items(sentence, text)
@@ -450,8 +453,9 @@ const LINKING_WORDS: [&str; 4] = ["the", "and", "trait", "traits"];
 /// needs no handler: its prose is one sentence about the attached object (see
 /// [`attached_object_sentence`] and [`removed_traits`]) that gives it only traits read into
 /// `grants`, takes only traits read into `removes`, and gives "a Defense" read into `defense`
-/// or "a Damage Barrier" its attack bar prints; and every item of its bracketed summary is
-/// one of those.
+/// or "a Damage Barrier" its attack bar prints, or one about the attached creature's melee
+/// attacks that gives them only traits read into `melee_attacks_gain`; and every item of its
+/// bracketed summary is one of those.
 pub fn wholly_read(text: &str, card: &Card) -> bool {
     if !GRANTING_KINDS.contains(&card.kind.as_str()) {
         return false;
@@ -464,17 +468,24 @@ pub fn wholly_read(text: &str, card: &Card) -> bool {
     let (Some(sentence), None) = (sentences.next(), sentences.next()) else {
         return false;
     };
-    let Some(rest) = ATTACHED_SUBJECTS.iter().find_map(|subject| {
-        let rest = sentence.strip_prefix(subject)?;
-        rest.strip_prefix("gains ")
-            .or_else(|| rest.strip_prefix("loses "))
-    }) else {
-        return false;
+    // A sentence about the attached creature's melee attacks is read into
+    // `melee_attacks_gain`; one about the attached object into `grants` and `removes`.
+    let (rest, read_fields): (&str, Vec<&String>) = match sentence.strip_prefix(MELEE_ATTACKS_GAIN)
+    {
+        Some(rest) => (rest, card.melee_attacks_gain.iter().collect()),
+        None => {
+            let Some(rest) = ATTACHED_SUBJECTS.iter().find_map(|subject| {
+                let rest = sentence.strip_prefix(subject)?;
+                rest.strip_prefix("gains ")
+                    .or_else(|| rest.strip_prefix("loses "))
+            }) else {
+                return false;
+            };
+            (rest, card.grants.iter().chain(&card.removes).collect())
+        }
     };
     let read = |item: &str| match canonical_trait(item) {
-        TraitText::Keyword(keyword) => {
-            card.grants.contains(&keyword) || card.removes.contains(&keyword)
-        }
+        TraitText::Keyword(keyword) => read_fields.contains(&&keyword),
         TraitText::Prose => false,
     };
     let mut rest = format!(" {rest} ");
@@ -485,7 +496,7 @@ pub fn wholly_read(text: &str, card: &Card) -> bool {
         }
         rest = rest.replace(item, " ");
     }
-    for keyword in card.grants.iter().chain(&card.removes) {
+    for keyword in &read_fields {
         rest = rest.replace(keyword.as_str(), " ");
     }
     if card.defense.is_some() {
@@ -643,6 +654,23 @@ mod tests {
             &text("This creature gains Armor +4. At the end of the round, destroy it.\n[Armor +4]"),
         ));
         assert_eq!(braced.handler.as_deref(), Some("test_spell"));
+        // The attached creature's melee attacks gaining a keyword is read too.
+        let (fangs, _, _) = map(&spell(
+            "Enchantment",
+            "2+4",
+            &text("This creature's melee attacks gain the Vampiric trait.\n[Vampiric]"),
+        ));
+        assert_eq!(
+            (fangs.melee_attacks_gain.as_slice(), fangs.handler),
+            (&["Vampiric".to_owned()][..], None)
+        );
+        // A second sentence about the creature itself is not.
+        let (charger, _, _) = map(&spell(
+            "Enchantment",
+            "1+1",
+            &text("This creature gains the Charge +2 trait. Its melee attacks gain the Piercing +1 trait.\n[Charge +2]"),
+        ));
+        assert_eq!(charger.handler.as_deref(), Some("test_spell"));
     }
 
     #[test]

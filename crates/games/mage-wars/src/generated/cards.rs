@@ -11097,7 +11097,7 @@ mod card_rows {
         None,
         None,
     ];
-    const ENCHANTMENT_HANDLER_VALUES: &[Option<Handler>; 81] = &[
+    const ENCHANTMENT_HANDLER_VALUES: &[Option<Handler>; 78] = &[
         Some(Handler::AdramelechsTouch),
         Some(Handler::Agony),
         Some(Handler::AkirosFavor),
@@ -11123,11 +11123,9 @@ mod card_rows {
         Some(Handler::Decoy),
         Some(Handler::DemonicBloodlust),
         Some(Handler::DivineIntervention),
-        Some(Handler::DivineMight),
         Some(Handler::Drown),
         Some(Handler::EnchantmentTransfusion),
         Some(Handler::EyeForAnEye),
-        Some(Handler::FalconPrecision),
         Some(Handler::FivePointDeathStrike),
         Some(Handler::ForceCrush),
         Some(Handler::ForceHold),
@@ -11177,15 +11175,14 @@ mod card_rows {
         Some(Handler::TemporalAid),
         Some(Handler::TigerStance),
         Some(Handler::TurnToStone),
-        Some(Handler::Vampirism),
         Some(Handler::VengefulAura),
     ];
     const ENCHANTMENT_HANDLER: &[u8; 104] = &[
         0, 1, 2, 3, 4, 5, 6, 7, 8, 7, 9, 10, 11, 12, 7, 7, 13, 14, 15, 7, 7, 7, 7, 16, 7,
-        17, 18, 19, 20, 21, 22, 23, 24, 25, 7, 26, 7, 27, 7, 7, 28, 29, 30, 31, 32, 33,
-        34, 35, 36, 37, 38, 7, 39, 7, 7, 7, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 7,
-        50, 51, 52, 53, 54, 55, 7, 56, 57, 7, 7, 58, 7, 59, 60, 61, 62, 63, 64, 7, 65, 7,
-        66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80,
+        17, 18, 19, 20, 21, 22, 23, 24, 7, 7, 25, 7, 26, 7, 7, 27, 7, 28, 29, 30, 31, 32,
+        33, 34, 35, 36, 7, 37, 7, 7, 7, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 7, 48,
+        49, 50, 51, 52, 53, 7, 54, 55, 7, 7, 56, 7, 57, 58, 59, 60, 61, 62, 7, 63, 7, 64,
+        65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 7, 77,
     ];
     const ENCHANTMENT_PRINTINGS_ITEMS: &[Printing; 120] = &[
         Printing {

@@ -221,8 +221,6 @@ pub enum Handler {
     Dissolve,
     /// `divine_intervention`, used by: Divine Intervention.
     DivineIntervention,
-    /// `divine_might`, used by: Divine Might.
-    DivineMight,
     /// `dorseus_stallion_of_westlock`, used by: Dorseus, Stallion of Westlock.
     DorseusStallionOfWestlock,
     /// `dragonclaw_wolverine`, used by: Dragonclaw Wolverine.
@@ -277,8 +275,6 @@ pub enum Handler {
     Extinguish,
     /// `eye_for_an_eye`, used by: Eye for an Eye.
     EyeForAnEye,
-    /// `falcon_precision`, used by: Falcon Precision.
-    FalconPrecision,
     /// `familiar`, used by: Familiar.
     Familiar,
     /// `fire_elemental`, used by: Fire Elemental.
@@ -813,8 +809,6 @@ pub enum Handler {
     ValshallaLightningAngel,
     /// `vampiric`, used by: Vampiric.
     Vampiric,
-    /// `vampirism`, used by: Vampirism.
-    Vampirism,
     /// `variable_armor`, used by: Variable Armor.
     VariableArmor,
     /// `variable_damage_type`, used by: Variable Damage Type.
@@ -880,14 +874,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 435;
+    pub const COUNT: usize = 432;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 435] = {
-        let mut all = [Self::AcademyBeastmaster; 435];
+    pub const ALL: [Self; 432] = {
+        let mut all = [Self::AcademyBeastmaster; 432];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -901,7 +895,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 435] = [
+    pub const NAMES: [&'static str; 432] = [
         "academy_beastmaster",
         "academy_druid",
         "academy_elementalist",
@@ -1010,7 +1004,6 @@ impl Handler {
         "dispel_wand",
         "dissolve",
         "divine_intervention",
-        "divine_might",
         "dorseus_stallion_of_westlock",
         "dragonclaw_wolverine",
         "dragons_breath",
@@ -1038,7 +1031,6 @@ impl Handler {
         "extendable",
         "extinguish",
         "eye_for_an_eye",
-        "falcon_precision",
         "familiar",
         "fire_elemental",
         "fireshaper_ring",
@@ -1306,7 +1298,6 @@ impl Handler {
         "uproot",
         "valshalla_lightning_angel",
         "vampiric",
-        "vampirism",
         "variable_armor",
         "variable_damage_type",
         "variable_upkeep",
