@@ -8,7 +8,8 @@
 //!
 //! - a **played effect** (ability cards without Ongoing): sentences such as `Your hero deals
 //!   N [type] damage to <who>`, `Your hero heals N damage from <who>`, `Draw N cards`,
-//!   `Exhaust <target>`, `Ready <target>`, `Destroy <ally target>`, `<who> has +N/-N ATK this turn`, `<who> has <Keyword>
+//!   `Exhaust <target>` (then optionally `It can't ready during its controller's next ready
+//!   step`), `Ready <target>`, `Destroy <ally target>`, `<who> has +N/-N ATK this turn`, `<who> has <Keyword>
 //!   this turn`, all of one duration, naming at most one target;
 //! - a **payment power** `[On your turn:] <costs> -> <effect>` with costs of resources (`2`),
 //!   `[Exhaust]` and destroying the card itself (`Destroy <its name>`),
@@ -57,6 +58,9 @@ struct Who {
     recipient: &'static str,
     target: Option<Target>,
 }
+
+/// The sentence saying the target just exhausted skips its next ready step.
+const KEEP_EXHAUSTED: &str = "It can't ready during its controller's next ready step";
 
 /// One read effect with its duration (`instant` or `this_turn`).
 #[derive(Debug, Clone, PartialEq)]
@@ -131,9 +135,20 @@ impl Reader<'_> {
     /// The effect of an ability card as it resolves: every sentence of every power, one
     /// duration, at most one target.
     fn played(&self, powers: &[PowerText]) -> Option<Value> {
-        let mut effects = Vec::new();
+        let mut effects: Vec<Effect> = Vec::new();
         for power in powers {
             for sentence in sentences(&power.text) {
+                // `It can't ready during its controller's next ready step` right after
+                // `Exhaust <target>`: the exhausted target stays so (714.3f).
+                if sentence.eq_ignore_ascii_case(KEEP_EXHAUSTED) {
+                    let last = effects.last()?;
+                    let exhausts = last.value.get("op").and_then(Value::as_str) == Some("exhaust");
+                    if !exhausts || last.target.is_none() {
+                        return None;
+                    }
+                    effects.push(plain(op_table("keep_exhausted", &[])));
+                    continue;
+                }
                 effects.push(self.effect(&sentence, false)?);
             }
         }

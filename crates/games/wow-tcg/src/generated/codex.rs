@@ -190,6 +190,11 @@ pub enum EffectOp {
         /// The `to` field.
         to: Recipient,
     },
+    /// The recipients don't ready during their controller's next ready step (501.1a); the link flags them as it resolves (714.3f).
+    KeepExhausted {
+        /// The `to` field.
+        to: Recipient,
+    },
     /// Gives a keyword for a duration.
     GrantKeyword {
         /// The `keyword` field.
@@ -247,7 +252,7 @@ pub enum EffectOp {
 }
 impl EffectOp {
     /// The name of every operation as written in content, in declaration order.
-    pub const NAMES: [&'static str; 34] = [
+    pub const NAMES: [&'static str; 35] = [
         "deal_damage",
         "heal_damage",
         "modify_atk",
@@ -264,6 +269,7 @@ impl EffectOp {
         "triggered_draw",
         "destroy",
         "ready",
+        "keep_exhausted",
         "grant_keyword",
         "can_protect",
         "cannot_be_defender",
@@ -302,6 +308,7 @@ impl EffectOp {
             Self::TriggeredDraw { .. } => "triggered_draw",
             Self::Destroy { .. } => "destroy",
             Self::Ready { .. } => "ready",
+            Self::KeepExhausted { .. } => "keep_exhausted",
             Self::GrantKeyword { .. } => "grant_keyword",
             Self::CanProtect => "can_protect",
             Self::CannotBeDefender => "cannot_be_defender",

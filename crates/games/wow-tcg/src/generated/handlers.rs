@@ -1649,8 +1649,6 @@ pub enum Handler {
     Disengage,
     /// `dismantle`, used by: Dismantle.
     Dismantle,
-    /// `disorienting_blow`, used by: Disorienting Blow.
-    DisorientingBlow,
     /// `dispel_magic`, used by: Dispel Magic.
     DispelMagic,
     /// `dispersion`, used by: Dispersion.
@@ -2581,8 +2579,6 @@ pub enum Handler {
     GoruThornmane,
     /// `gothik_the_harvester`, used by: Gothik the Harvester.
     GothikTheHarvester,
-    /// `gouge`, used by: Gouge.
-    Gouge,
     /// `graccus`, used by: Graccus.
     Graccus,
     /// `grace_of_air_totem`, used by: Grace of Air Totem.
@@ -2733,8 +2729,6 @@ pub enum Handler {
     HalnarStandsAlone,
     /// `halo_of_transcendence`, used by: Halo of Transcendence.
     HaloOfTranscendence,
-    /// `hammer_of_justice`, used by: Hammer of Justice.
-    HammerOfJustice,
     /// `hammer_of_ragnaros`, used by: Hammer of Ragnaros.
     HammerOfRagnaros,
     /// `hammer_of_retribution`, used by: Hammer of Retribution.
@@ -6934,14 +6928,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 3462;
+    pub const COUNT: usize = 3459;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 3462] = {
-        let mut all = [Self::ABirdInHand; 3462];
+    pub const ALL: [Self; 3459] = {
+        let mut all = [Self::ABirdInHand; 3459];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -6955,7 +6949,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 3462] = [
+    pub const NAMES: [&'static str; 3459] = [
         "a_bird_in_hand",
         "a_donation_of_silk",
         "a_donation_of_wool",
@@ -7778,7 +7772,6 @@ impl Handler {
         "discerning_eye_of_the_beast",
         "disengage",
         "dismantle",
-        "disorienting_blow",
         "dispel_magic",
         "dispersion",
         "disrupting_shout",
@@ -8244,7 +8237,6 @@ impl Handler {
         "gorlash_herald_of_the_elements",
         "goru_thornmane",
         "gothik_the_harvester",
-        "gouge",
         "graccus",
         "grace_of_air_totem",
         "grace_of_the_lightbringer",
@@ -8320,7 +8312,6 @@ impl Handler {
         "halion_staff_of_forgotten_love",
         "halnar_stands_alone",
         "halo_of_transcendence",
-        "hammer_of_justice",
         "hammer_of_ragnaros",
         "hammer_of_retribution",
         "hammer_of_sparks",

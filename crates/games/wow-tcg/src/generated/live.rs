@@ -604,6 +604,14 @@ fn live_union_abilityeffect(
                 >(table, path, "target", live::int::<u8, 1, 3>, 1)?,
             })
         }
+        "keep_exhausted" => {
+            live::known_fields(table, &["op", "target"], path)?;
+            Ok(AbilityEffect::KeepExhausted {
+                target: live::field_or::<
+                    u8,
+                >(table, path, "target", live::int::<u8, 1, 3>, 1)?,
+            })
+        }
         "grant_keyword" => {
             live::known_fields(table, &["op", "keyword", "to", "target"], path)?;
             Ok(AbilityEffect::GrantKeyword {
@@ -2334,6 +2342,12 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
         "ready" => {
             live::known_fields(table, &["op", "to"], path)?;
             Ok(EffectOp::Ready {
+                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+            })
+        }
+        "keep_exhausted" => {
+            live::known_fields(table, &["op", "to"], path)?;
+            Ok(EffectOp::KeepExhausted {
                 to: live::field(table, path, "to", live::parse::<Recipient>)?,
             })
         }

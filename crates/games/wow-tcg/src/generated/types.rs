@@ -2905,6 +2905,11 @@ pub enum AbilityEffect {
         /// The `target` field.
         target: u8,
     },
+    /// The target can't ready during its controller's next ready step.
+    KeepExhausted {
+        /// The `target` field.
+        target: u8,
+    },
     /// The recipient has the keyword for the power's duration.
     GrantKeyword {
         /// The `keyword` field.
@@ -2969,12 +2974,13 @@ impl AbilityEffect {
     /// The key that names the variant in content (`op = "..."`).
     pub const TAG: &'static str = "op";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 14] = [
+    pub const VARIANTS: [&'static str; 15] = [
         "deal_damage",
         "heal",
         "destroy",
         "exhaust",
         "ready",
+        "keep_exhausted",
         "grant_keyword",
         "interrupt",
         "modify_atk",
@@ -2993,6 +2999,7 @@ impl AbilityEffect {
             Self::Destroy { .. } => "destroy",
             Self::Exhaust { .. } => "exhaust",
             Self::Ready { .. } => "ready",
+            Self::KeepExhausted { .. } => "keep_exhausted",
             Self::GrantKeyword { .. } => "grant_keyword",
             Self::Interrupt { .. } => "interrupt",
             Self::ModifyAtk { .. } => "modify_atk",

@@ -286,6 +286,7 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                 to == Recipient::TargetCharacter && usize::from(target) == index
             }
             AbilityEffect::Exhaust { target }
+            | AbilityEffect::KeepExhausted { target }
             | AbilityEffect::Ready { target }
             | AbilityEffect::Destroy { target }
             | AbilityEffect::Attach { target } => usize::from(target) == index,
@@ -358,6 +359,13 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                         if target == 1 && !rules.is_empty() && instant =>
                     {
                         EffectOp::Ready {
+                            to: Recipient::TargetCharacter,
+                        }
+                    }
+                    AbilityEffect::KeepExhausted { target }
+                        if target == 1 && !rules.is_empty() && instant =>
+                    {
+                        EffectOp::KeepExhausted {
                             to: Recipient::TargetCharacter,
                         }
                     }

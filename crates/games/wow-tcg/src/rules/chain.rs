@@ -13,7 +13,7 @@ use super::content::{
 use super::packets::{deliver, option_names, Packet};
 use super::refusal::{MainAction, PlayRefusal, PowerRefusal, TimingRefusal};
 use super::state::{
-    AtkChange, Bubble, Game, GameEvent, GrantedKeyword, Link, LinkKind, Phase, RulesError,
+    AtkChange, Bubble, Game, GameEvent, GrantedKeyword, Link, LinkKind, Marker, Phase, RulesError,
     StartStep, Waiting, GRAVEYARD, HAND, PLAY,
 };
 use super::turn;
@@ -78,6 +78,7 @@ fn target_index(op: &EffectOp) -> Option<usize> {
         | EffectOp::Exhaust { to }
         | EffectOp::Destroy { to }
         | EffectOp::Ready { to }
+        | EffectOp::KeepExhausted { to }
         | EffectOp::PaymentPower { to, .. }
         | EffectOp::TriggeredDamage { to, .. }
         | EffectOp::TriggeredHeal { to, .. }
@@ -728,6 +729,7 @@ fn resolve_card(
                             | EffectOp::Exhaust { .. }
                             | EffectOp::Destroy { .. }
                             | EffectOp::Ready { .. }
+                            | EffectOp::KeepExhausted { .. }
                     ) || matches!(
                         op,
                         EffectOp::ModifyAtk { .. } | EffectOp::GrantKeyword { .. }
@@ -922,6 +924,15 @@ fn apply_ops(
             EffectOp::Exhaust { to } => {
                 for d in game.recipients(to, holder, controller, targets) {
                     game.set_exhausted(d, true);
+                }
+            }
+            // 714.3f: the link flags its recipients; each skips its controller's next ready
+            // step (501.1a), as `begin_turn` reads the marker.
+            EffectOp::KeepExhausted { to } => {
+                for d in game.recipients(to, holder, controller, targets) {
+                    if let Some(x) = game.store.get_mut(d) {
+                        x.set_markers(&Marker::StaysExhausted, 1);
+                    }
                 }
             }
             EffectOp::Destroy { to } => {

@@ -50,6 +50,10 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
     ),
     ("ready", Coverage::played("chain: a resolving link readies")),
     (
+        "keep_exhausted",
+        Coverage::played("chain: a resolving link flags cards to skip their next ready step"),
+    ),
+    (
         "destroy",
         Coverage::played("chain: a resolving link destroys; 'is destroyed' powers trigger"),
     ),
@@ -154,6 +158,7 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::GrantKeyword { .. } => "grant_keyword",
         EffectOp::Exhaust { .. } => "exhaust",
         EffectOp::Ready { .. } => "ready",
+        EffectOp::KeepExhausted { .. } => "keep_exhausted",
         EffectOp::Destroy { .. } => "destroy",
         EffectOp::PaymentPower { .. } => "payment_power",
         EffectOp::Attaches => "attaches",

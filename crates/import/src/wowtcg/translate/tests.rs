@@ -688,3 +688,26 @@ fn powers_grant_a_keyword_this_turn() {
         )
     );
 }
+
+#[test]
+fn exhausted_target_skips_its_next_ready_step() {
+    assert_eq!(
+        translated(
+            "ability",
+            "Gouge",
+            "Exhaust target hero or ally. It can't ready during its controller's next ready step."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Character" }], effects = [{ op = "exhaust" }, { op = "keep_exhausted" }] }]"#
+        )
+    );
+    // Only after exhausting a target: no other effect's target is meant by `It`.
+    for rules in [
+        "It can't ready during its controller's next ready step.",
+        "Ready target ally. It can't ready during its controller's next ready step.",
+        "Draw a card. It can't ready during its controller's next ready step.",
+    ] {
+        assert_eq!(translated("ability", "Gouge", rules), None, "{rules}");
+    }
+}
