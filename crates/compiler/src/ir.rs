@@ -50,7 +50,8 @@ pub struct Game {
     pub cards: Vec<Card>,
     /// Errata in application order.
     pub errata: Vec<Erratum>,
-    /// Every native handler named by a card or codex entry, sorted and deduplicated.
+    /// Every native handler named by a card or codex entry, sorted by name (byte order) and
+    /// deduplicated; the generated `Handler` enum is declared in this order.
     pub handlers: Vec<HandlerUse>,
     /// The optional impls `[game] derive` asks of the generated Rust.
     pub derives: Derives,

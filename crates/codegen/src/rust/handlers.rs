@@ -13,10 +13,9 @@ use crate::names::type_ident;
 /// `Handler` with `ALL`, `NAMES`, `name()` (a table look-up), `Debug` and `Display` by name,
 /// and a `FromStr` that binary-searches the names.
 pub(crate) fn items(game: &Game) -> TokenStream {
-    // Declared in name order (byte order), so `NAMES` is sorted for the binary search of
-    // `FromStr` (the compiler's order already; sorted again so the table never depends on it).
-    let mut handlers: Vec<_> = game.handlers.iter().collect();
-    handlers.sort_by(|a, b| a.name.cmp(&b.name));
+    // The IR lists handlers sorted by name (byte order), so `NAMES` is the sorted table the
+    // binary search of `FromStr` needs.
+    let handlers = &game.handlers;
     let variants: Vec<_> = handlers.iter().map(|h| type_ident(&h.ident)).collect();
     let names: Vec<&str> = handlers.iter().map(|h| h.name.as_str()).collect();
     let variant_docs = handlers
