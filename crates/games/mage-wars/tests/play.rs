@@ -372,3 +372,65 @@ fn a_unique_spell_is_not_cast_while_its_player_has_one_in_play_but_the_other_pla
     state.game.store.get_mut(own).expect("the Prism").in_play = false;
     assert!(check_cast(&state, one, prism, SpellTarget::Zone(here), false).is_ok());
 }
+
+#[test]
+fn an_extendable_wall_is_cast_on_two_connected_borders_and_blocks_moves_across_them() {
+    use grimoire_mage_wars::rules::Border;
+    let warlock = Spellbook::from_names("Warlock", [("Wall of Stone", 2)], Catalog::compiled())
+        .expect("the spellbook's cards are known");
+    let mut state = set_up_against_the_beastmaster(warlock);
+    let one = PlayerId(1);
+    let mage = state.seats[0].mage;
+    let wall = spell(&state, one, "Wall of Stone");
+    apply(&mut state, Play::Plan(wall));
+    apply(&mut state, Play::Pass);
+    apply(&mut state, Play::Pass);
+    apply(&mut state, Play::Activate(mage));
+    state.game.set_mana(one, 30);
+    let arena = state.game.arena;
+    let (a1, b1, a2, b2) = (Zone(0), Zone(1), Zone(4), Zone(5));
+    assert_eq!(state.game.zone_of(mage), Some(a1));
+    let first = Border::between(&arena, a1, b1).expect("a border");
+    let second = Border::between(&arena, b1, b2).expect("a border");
+    let legal = MageWarsGame.legal_actions(&state, one);
+    let cast_on = |extend| Play::Cast {
+        spell: wall,
+        target: SpellTarget::Border {
+            border: first,
+            extend,
+        },
+        quickcast: false,
+    };
+    assert!(legal.contains(&cast_on(None)));
+    assert!(legal.contains(&cast_on(Some(second))));
+    // A wall goes on a border, never into a zone; a border out of range is not offered.
+    assert!(!legal.iter().any(|play| matches!(
+        play,
+        Play::Cast {
+            target: SpellTarget::Zone(_),
+            ..
+        }
+    )));
+    let far = Border::between(&arena, Zone(2), Zone(3)).expect("a border");
+    assert!(!legal.contains(&Play::Cast {
+        spell: wall,
+        target: SpellTarget::Border {
+            border: far,
+            extend: None
+        },
+        quickcast: false,
+    }));
+    // Extendable: 7 for the spell, then the wall's cost plus its Level (7 + 2) for the second.
+    apply(&mut state, cast_on(Some(second)));
+    assert_eq!(state.game.mana_of(one), 30 - 7 - 9);
+    assert_eq!(state.seats[0].spellbook[wall].1, 0);
+    for border in [first, second] {
+        let on = grimoire_mage_wars::rules::walls::walls_on(&state.game, border);
+        assert_eq!(on.len(), 1, "one wall on {}", border.name(&arena));
+    }
+    // Passage Blocked: a creature cannot move east through the wall, but south is open.
+    use grimoire_mage_wars::rules::movement::check_move;
+    let error = check_move(&state, mage, 0, false, b1).unwrap_err();
+    assert!(error.to_string().contains("Passage Blocked"), "{error}");
+    assert!(check_move(&state, mage, 0, false, a2).is_ok());
+}

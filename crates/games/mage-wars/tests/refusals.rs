@@ -120,6 +120,13 @@ fn move_refusals_keep_their_words() {
             words(MoveRefusal::IncapacitatedGuard),
             "illegal: an Incapacitated creature cannot guard",
         ),
+        (
+            words(MoveRefusal::PassageBlocked {
+                to: ArenaZone::of(&arena, Zone(2)),
+                from: ArenaZone::of(&arena, Zone(1)),
+            }),
+            "illegal: a wall with Passage Blocked stands between B1 and C1",
+        ),
     ];
     for (got, want) in cases {
         assert_eq!(got, want);
@@ -211,6 +218,10 @@ fn attack_refusals_keep_their_words() {
         (
             words(AttackRefusal::Invisible(d)),
             "illegal: an Invisible object cannot be targeted".into(),
+        ),
+        (
+            words(AttackRefusal::NoLineOfSight { attack }),
+            "illegal: a wall blocks Bite's line of sight to its target".into(),
         ),
         (
             words(AttackRefusal::Immune {
@@ -409,8 +420,32 @@ fn cast_and_reveal_refusals_keep_their_words() {
             "illegal: Dissolve: a creature is summoned into a zone",
         ),
         (
-            words(spell(SpellRefusal::WallNotModelled)),
-            "illegal: Dissolve: walls are not cast yet",
+            words(spell(SpellRefusal::WallNeedsBorder)),
+            "illegal: Dissolve: a wall is cast on a zone border",
+        ),
+        (
+            words(spell(SpellRefusal::BorderNeedsWall)),
+            "illegal: Dissolve: only a wall is cast on a zone border",
+        ),
+        (
+            words(spell(SpellRefusal::BorderTaken)),
+            "illegal: Dissolve: the zone border already holds a wall",
+        ),
+        (
+            words(spell(SpellRefusal::NoLineOfSight)),
+            "illegal: Dissolve: a wall blocks the caster's line of sight to the target",
+        ),
+        (
+            words(spell(SpellRefusal::NotExtendable)),
+            "illegal: Dissolve: only an Extendable wall places a second wall",
+        ),
+        (
+            words(spell(SpellRefusal::ExtensionNotConnected)),
+            "illegal: Dissolve: the second wall goes on a free zone border connected to the first",
+        ),
+        (
+            words(spell(SpellRefusal::NoSecondCopy)),
+            "illegal: Dissolve: the spellbook holds no second copy of the wall",
         ),
         (
             words(spell(SpellRefusal::SameConjuration)),

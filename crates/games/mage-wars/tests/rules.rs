@@ -60,6 +60,7 @@ fn creature(armor: u8, traits: Vec<Trait>, attack: AttackBar) -> Printed {
         attacks: Vec::leak(vec![attack]),
         spell_range: None,
         abilities: &[],
+        wall: false,
     }
 }
 

@@ -17,8 +17,11 @@ use super::card::{ObjectKind, Printed};
 use super::content::{AttackBar, Card, Trait};
 use super::phases::{activate, channeling_phase, end_action_phase, upkeep_phase};
 use super::profile::AttackProfile;
-use super::refusal::{AttackRefusal, CastRefusal, ObjectRefusal, RevealRefusal};
+use super::refusal::{
+    ArenaZone, AttackRefusal, CastRefusal, MoveRefusal, ObjectRefusal, RevealRefusal,
+};
 use super::state::{Game, GameEvent, RulesError};
+use super::walls::{self, Border};
 
 /// Where the attack bar of an attack action is printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,6 +84,17 @@ pub enum Action {
     EndOfRound,
     /// An enchantment attached face up is revealed: its reveal abilities act.
     Reveal(ObjectId),
+    /// A creature moves to the adjacent zone `to` through the move's wall step (supplement:
+    /// Move Action, step 4): a Passage Blocked wall on the border refuses the move, Passage
+    /// Attacks walls attack first, and a creature they leave unable to move stays. A Flying
+    /// creature passes over walls. The move limits of an Action Phase (Fast, Slow, hindered)
+    /// are the round's ([`super::movement`]), not checked here.
+    Move {
+        /// The moving creature.
+        creature: ObjectId,
+        /// The zone it moves to.
+        to: grimoire_engine::Zone,
+    },
     /// Effects on an object's traits start or end (what a spell the engine does not cast yet
     /// would do): `grant` and `lose` start with the latest timestamp, `revoke` ends an earlier
     /// grant.
@@ -279,6 +293,33 @@ fn perform(game: &mut Game, action: &Action, dice: &mut dyn Dice) -> Result<(), 
         Action::Upkeep => upkeep_phase(game, dice, &[]),
         Action::EndOfRound => {
             game.end_of_round();
+            Ok(())
+        }
+        &Action::Move { creature, to } => {
+            let from = game.object(creature)?.zone;
+            let arena = game.arena;
+            let refused = |blocked: bool| -> RulesError {
+                let (to, from) = (ArenaZone::of(&arena, to), ArenaZone::of(&arena, from));
+                if blocked {
+                    MoveRefusal::PassageBlocked { to, from }.into()
+                } else {
+                    MoveRefusal::NotAdjacent { to, from }.into()
+                }
+            };
+            let border = Border::between(&arena, from, to).ok_or_else(|| refused(false))?;
+            if walls::passage_blocked(game, creature, border) {
+                return Err(refused(true));
+            }
+            walls::cross(game, dice, creature, border)?;
+            if walls::still_moves(game, creature) {
+                game.move_to(creature, to);
+                let attached = game.object(creature)?.attachments.clone();
+                for child in attached {
+                    if let Some(o) = game.store.get_mut(child) {
+                        o.zone = to;
+                    }
+                }
+            }
             Ok(())
         }
         &Action::Reveal(object) => {

@@ -18,6 +18,7 @@ use super::modifiers::{
 use super::profile::{bar_has, AttackProfile, BASH};
 use super::refusal::{AttackRefusal, Obligation, UnmodelledEffect};
 use super::state::{DamageSource, Game, GameEvent, Marker, RulesError};
+use super::walls::{self, Border};
 
 /// What an attack action is aimed at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,6 +40,9 @@ enum Origin {
     Counterstrike,
     /// A Damage Barrier attack (no roll to miss, unavoidable).
     DamageBarrier,
+    /// A wall's passage attack on a creature crossing it (supplement: Move Action, step 4):
+    /// no range, line of sight or guard applies, and it is neither melee nor ranged.
+    Passage,
 }
 
 /// Options of an attack action.
@@ -468,7 +472,7 @@ fn sequence(
         game.set_markers(defender, Marker::Guard, 0);
     }
     // 2. Pay Costs: paid once for the whole attack action (see `pay_costs`).
-    let maker = if origin == Origin::DamageBarrier {
+    let maker = if matches!(origin, Origin::DamageBarrier | Origin::Passage) {
         AttackMaker::NotACreature
     } else {
         AttackMaker::Creature
@@ -596,8 +600,9 @@ fn guarded_elsewhere(game: &Game, attacker: ObjectId, defender: ObjectId) -> boo
     })
 }
 
-/// Why a target in `zone` is out of the attack's range, if it is: melee attacks reach only
-/// the attacker's zone, other attacks their range (min-max zones). In the same zone a ranged
+/// Why a target in `zone` is out of the attack's range or sight, if it is: melee attacks
+/// reach only the attacker's zone (a wall: from either zone it borders), other attacks their
+/// range (min-max zones) and need line of sight. In the same zone a ranged
 /// attack may target a Flying object, and a Flying attacker may attack, whatever the minimum
 /// range (supplement: All About Attacks, Flying).
 fn out_of_range(
@@ -614,13 +619,21 @@ fn out_of_range(
         let range = bar.range?;
         (u32::from(range.min), u32::from(range.max))
     };
-    let distance = game.arena.zone_distance(from, zone);
+    let distance = walls::distance(&game.arena, from, zone);
     let flying_in_zone = distance == 0 && (target_flying || game.is_flying(attacker));
-    (distance > max || (distance < min && !flying_in_zone)).then_some(AttackRefusal::OutOfRange {
+    if distance > max || (distance < min && !flying_in_zone) {
+        return Some(AttackRefusal::OutOfRange {
+            attack: bar.bar.name,
+            min,
+            max,
+            distance,
+        });
+    }
+    // codex: LoS, Indirect: a ranged or zone attack needs line of sight to its target's
+    // place (a wall's: the center of its border); a melee attack reaches its own zone.
+    let sees = bar.is_melee() || bar.has(Trait::Indirect) || walls::line_of_sight(game, from, zone);
+    (!sees).then_some(AttackRefusal::NoLineOfSight {
         attack: bar.bar.name,
-        min,
-        max,
-        distance,
     })
 }
 
@@ -985,10 +998,23 @@ pub(crate) fn push(
             .filter(|&d| d != (0, 0))
             .find(|&d| inside(d))
     };
-    match step.and_then(|(dx, dy)| arena.zone_at((tx + dx) as u32, (ty + dy) as u32)) {
-        Some(zone) => game.move_to(target, zone),
-        None => bash(game, dice, source, target)?,
+    let Some(zone) = step.and_then(|(dx, dy)| arena.zone_at((tx + dx) as u32, (ty + dy) as u32))
+    else {
+        return bash(game, dice, source, target);
+    };
+    // Walls on the way: a Passage Blocked wall bashes the creature, a Passage Attacks wall
+    // attacks it first; a Flying creature passes over both (supplement: Walls, Push).
+    let from = game.object(target)?.zone;
+    if let Some(border) = Border::between(&arena, from, zone) {
+        if walls::passage_blocked(game, target, border) {
+            return bash(game, dice, source, target);
+        }
+        walls::cross(game, dice, target, border)?;
+        if !game.in_play(target) || game.has_trait(target, Trait::Unmovable) {
+            return Ok(());
+        }
     }
+    game.move_to(target, zone);
     Ok(())
 }
 
@@ -1019,6 +1045,34 @@ pub(crate) fn snatch(
         game.move_to(target, zone);
     }
     Ok(())
+}
+
+/// A wall's passage attack (its bar `bar`) on `creature`, which is crossing the wall
+/// ([`super::walls::cross`]). It is an attack of its own, made by no creature: no range,
+/// line of sight or guard applies, and the creature may use a Defense unless the attack is
+/// Unavoidable (supplement: Card Clarifications, Wall of Pikes).
+pub(crate) fn passage_attack(
+    game: &mut Game,
+    dice: &mut dyn Dice,
+    wall: ObjectId,
+    bar: usize,
+    creature: ObjectId,
+) -> Result<(), RulesError> {
+    let profile = AttackProfile::new(&game.card(wall)?.attacks[bar]);
+    let mut ledger = ActionLedger::default();
+    let saved = std::mem::take(&mut game.last_dice_rolled);
+    let result = sequence(
+        game,
+        dice,
+        wall,
+        &profile,
+        creature,
+        Origin::Passage,
+        AttackOptions::default(),
+        &mut ledger,
+    );
+    game.last_dice_rolled = saved;
+    result
 }
 
 /// A bash against a wall that blocks passage: the [`BASH`] attack, reduced by armor as usual

@@ -3,8 +3,8 @@
 
 use super::codex::{default_traits, overrides_default};
 use super::content::{
-    AttackBar, Card, CardAbility, CardId, Defense, Handler, Range, SchoolLevel, Subtype, Trait,
-    MAGE_LEVEL,
+    AttackBar, Card, CardAbility, CardId, ConjurationForm, Defense, Handler, Range, SchoolLevel,
+    Subtype, Trait, MAGE_LEVEL,
 };
 
 /// The kind of a card (its `kind` in the card tables).
@@ -63,6 +63,9 @@ pub struct Printed {
     pub spell_range: Option<Range>,
     /// The card's abilities as typed data (`card_abilities`).
     pub abilities: &'static [CardAbility],
+    /// A wall: a conjuration of the Wall form, standing on a zone border
+    /// ([`super::walls`]).
+    pub wall: bool,
 }
 
 impl Printed {
@@ -91,6 +94,7 @@ impl Printed {
             attacks: &[],
             spell_range: None,
             abilities: &[],
+            wall: false,
         };
         let traits = match card {
             Card::Mage(m) => {
@@ -120,6 +124,7 @@ impl Printed {
                 printed.handler = c.handler;
                 printed.abilities = c.card_abilities;
                 printed.life = c.life.unwrap_or(0);
+                printed.wall = c.form == ConjurationForm::Wall;
                 (printed.armor, printed.channeling) = (c.armor, c.channeling);
                 (
                     printed.defense,

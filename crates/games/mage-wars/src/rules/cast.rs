@@ -6,7 +6,9 @@
 //! point of X, X being the target's Level), in range of the Mage's zone, on a target its
 //! target line allows. What each kind does:
 //! - creature: summoned into the target zone (it acts from the next round);
-//! - conjuration: put into the target zone (one of a name per zone); walls are not cast;
+//! - conjuration: put into the target zone (one of a name per zone); a wall onto a zone
+//!   border (one wall per border), with a second copy on a connected border when it is
+//!   Extendable and the extra cost is paid ([`super::walls`]);
 //! - equipment: attached to the Mage, replacing a friendly item in the same location (that
 //!   one goes back to the spellbook);
 //! - enchantment: attached face down to the target object, revealed later for its reveal
@@ -30,6 +32,7 @@ use super::profile::AttackProfile;
 use super::refusal::{CastRefusal, RevealRefusal, SpellRefusal};
 use super::round::flush;
 use super::state::RulesError;
+use super::walls::{self, Border};
 
 /// Spells a player plans each round.
 pub const PLANNED_PER_ROUND: usize = 2;
@@ -43,6 +46,14 @@ pub enum SpellTarget {
     Object(ObjectId),
     /// The whole arena (target line "Arena").
     Arena,
+    /// A zone border (walls), and for an Extendable wall, the border connected to it that a
+    /// second copy goes on.
+    Border {
+        /// The border the wall is cast on.
+        border: Border,
+        /// Extendable: the second wall's border.
+        extend: Option<Border>,
+    },
 }
 
 /// Planning: `spell` is a spell of the player's spellbook with a copy left, and fewer than two
@@ -134,6 +145,8 @@ enum Noun {
     Mage,
     Object,
     Arena,
+    /// "Zone Border": walls.
+    ZoneBorder,
     /// A noun play does not read (Zone Border, Enchantment...): nothing matches.
     Unknown,
 }
@@ -147,6 +160,9 @@ fn read_target_line(line: &str) -> Vec<(Noun, Vec<Word>)> {
                 .split([' ', ','])
                 .filter(|w| !w.is_empty())
                 .collect();
+            if alternative.trim().eq_ignore_ascii_case("zone border") {
+                return (Noun::ZoneBorder, Vec::new());
+            }
             let Some((noun, rest)) = words.split_last() else {
                 return (Noun::Unknown, Vec::new());
             };
@@ -204,9 +220,9 @@ fn fits_line(
 ) -> bool {
     line.iter().any(|(noun, words)| {
         let object = match (noun, target) {
-            (Noun::Zone, SpellTarget::Zone(_)) | (Noun::Arena, SpellTarget::Arena) => {
-                return words.is_empty()
-            }
+            (Noun::Zone, SpellTarget::Zone(_))
+            | (Noun::Arena, SpellTarget::Arena)
+            | (Noun::ZoneBorder, SpellTarget::Border { .. }) => return words.is_empty(),
             (
                 Noun::Creature | Noun::Conjuration | Noun::Mage | Noun::Object,
                 SpellTarget::Object(o),
@@ -251,6 +267,7 @@ fn target_zone(state: &Match, target: SpellTarget) -> Result<Option<Zone>, Rules
         }
         SpellTarget::Object(o) => Some(state.game.object(o)?.zone),
         SpellTarget::Arena => None,
+        SpellTarget::Border { border, .. } => Some(border.place(&state.game.arena)),
     })
 }
 
@@ -334,7 +351,7 @@ pub(super) fn targets_in_reach(
     let line = read_target_line(cast.target);
     let from = state.game.zone_of(seat.mage).unwrap_or(Zone(0));
     let in_range = |zone: Zone| {
-        let distance = state.game.arena.zone_distance(from, zone);
+        let distance = walls::distance(&state.game.arena, from, zone);
         distance >= u32::from(cast.min) && distance <= u32::from(cast.max)
     };
     targets
@@ -347,6 +364,7 @@ pub(super) fn targets_in_reach(
                 }
                 SpellTarget::Object(o) => state.game.object(o).is_ok_and(|o| in_range(o.zone)),
                 SpellTarget::Arena => true,
+                SpellTarget::Border { border, .. } => in_range(border.place(&state.game.arena)),
             };
             reached && fits_line(state, player, &line, target)
         })
@@ -377,7 +395,7 @@ pub fn check_cast(
     }
     if let Some(zone) = target_zone(state, target)? {
         let from = state.game.zone_of(caster).unwrap_or(Zone(0));
-        let distance = state.game.arena.zone_distance(from, zone);
+        let distance = walls::distance(&state.game.arena, from, zone);
         if distance < u32::from(cast.min) || distance > u32::from(cast.max) {
             return illegal(SpellRefusal::OutOfRange {
                 min: cast.min,
@@ -385,13 +403,23 @@ pub fn check_cast(
                 distance,
             });
         }
+        // supplement: Targeting: the caster must see the target (codex: LoS).
+        if !walls::line_of_sight(&state.game, from, zone) {
+            return illegal(SpellRefusal::NoLineOfSight);
+        }
     }
     let x = match target {
         _ if cast.cost_per_x == 0 => 0,
         SpellTarget::Object(o) => u32::from(state.game.card(o)?.level),
         _ => return illegal(SpellRefusal::XWithoutObject),
     };
-    let cost = u32::from(cast.cost) + u32::from(cast.cost_per_x) * x;
+    let extension = match target {
+        SpellTarget::Border {
+            extend: Some(_), ..
+        } => extension_cost(card),
+        _ => 0,
+    };
+    let cost = u32::from(cast.cost) + u32::from(cast.cost_per_x) * x + extension;
     let mana = state.game.mana_of(player);
     if cost > mana {
         return illegal(SpellRefusal::CannotPay { cost, player, mana });
@@ -478,7 +506,7 @@ fn check_kind(
         (Card::Creature(_), _) => illegal(SpellRefusal::CreatureNeedsZone),
         (Card::Conjuration(c), SpellTarget::Zone(zone)) => {
             if c.form == ConjurationForm::Wall {
-                return illegal(SpellRefusal::WallNotModelled);
+                return illegal(SpellRefusal::WallNeedsBorder);
             }
             let same = state
                 .game
@@ -490,6 +518,46 @@ fn check_kind(
             }
             Ok(())
         }
+        (Card::Conjuration(c), SpellTarget::Border { border, extend }) => {
+            if c.form != ConjurationForm::Wall {
+                return illegal(SpellRefusal::BorderNeedsWall);
+            }
+            if !walls::walls_on(&state.game, border).is_empty() {
+                return illegal(SpellRefusal::BorderTaken);
+            }
+            let Some(second) = extend else {
+                return Ok(());
+            };
+            if !c.traits.contains(&Trait::Extendable) {
+                return illegal(SpellRefusal::NotExtendable);
+            }
+            let arena = state.game.arena;
+            if !border.connected(second, &arena) || !walls::walls_on(&state.game, second).is_empty()
+            {
+                return illegal(SpellRefusal::ExtensionNotConnected);
+            }
+            let seat = state.seat(player)?;
+            let copies = seat
+                .spellbook
+                .iter()
+                .filter(|(card, _)| card.name() == c.name)
+                .map(|(_, copies)| *copies)
+                .sum::<u32>();
+            if copies == 0 {
+                return illegal(SpellRefusal::NoSecondCopy);
+            }
+            // supplement: Extendable: the second wall needs line of sight, not range, and the
+            // first wall does not block it.
+            let from = state.game.zone_of(seat.mage).unwrap_or(Zone(0));
+            if !walls::line_of_sight_except(&state.game, from, second.place(&arena), Some(border)) {
+                return illegal(SpellRefusal::NoLineOfSight);
+            }
+            Ok(())
+        }
+        (Card::Conjuration(c), SpellTarget::Arena) if c.form == ConjurationForm::Wall => {
+            illegal(SpellRefusal::WallNeedsBorder)
+        }
+        (_, SpellTarget::Border { .. }) => illegal(SpellRefusal::BorderNeedsWall),
         (Card::Conjuration(_), _) => illegal(SpellRefusal::AttachedConjurationNotModelled),
         (Card::Equipment(_), SpellTarget::Object(o)) if o == state.seat(player)?.mage => Ok(()),
         (Card::Equipment(_), _) => illegal(SpellRefusal::EquipmentOnCaster),
@@ -550,6 +618,7 @@ pub fn cast(
         SpellTarget::Zone(z) => z,
         SpellTarget::Object(o) => state.game.zone_of(o).unwrap_or(caster_zone),
         SpellTarget::Arena => caster_zone,
+        SpellTarget::Border { border, .. } => border.place(&state.game.arena),
     };
     let object = state
         .game
@@ -561,6 +630,13 @@ pub fn cast(
         object,
         target,
     });
+    if let SpellTarget::Border {
+        extend: Some(second),
+        ..
+    } = target
+    {
+        extend_wall(state, player, card, second, events)?;
+    }
     match card {
         Card::Creature(_) | Card::Conjuration(_) => meet(&mut state.game, object)?,
         Card::Equipment(e) => {
@@ -582,7 +658,7 @@ pub fn cast(
             meet(&mut state.game, object)?;
             let picked = match target {
                 SpellTarget::Object(o) => Some(o),
-                SpellTarget::Zone(_) | SpellTarget::Arena => None,
+                SpellTarget::Zone(_) | SpellTarget::Arena | SpellTarget::Border { .. } => None,
             };
             super::abilities::on_resolve(&mut state.game, dice, object, caster, picked)?;
             out_of_play(state, object);
@@ -595,7 +671,9 @@ pub fn cast(
             let aim = match target {
                 SpellTarget::Zone(z) => AttackTarget::Zone(z),
                 SpellTarget::Object(o) => AttackTarget::Object(o),
-                SpellTarget::Arena => return Err(CastRefusal::AttackWithoutTarget.into()),
+                SpellTarget::Arena | SpellTarget::Border { .. } => {
+                    return Err(CastRefusal::AttackWithoutTarget.into())
+                }
             };
             flush(&mut state.game, events);
             attack_action(
@@ -613,6 +691,42 @@ pub fn cast(
     }
     flush(&mut state.game, events);
     Ok(())
+}
+
+/// Extendable's extra cost: the wall's mana cost plus its Level (supplement: Extendable; the
+/// codex's older wording charges the Level only, docs/decisions.md, "Mage Wars: walls").
+fn extension_cost(card: Card) -> u32 {
+    let cost = casting(card).map_or(0, |c| u32::from(c.cost));
+    cost + u32::from(Printed::from_card(card).level)
+}
+
+/// Extendable: a second copy of the wall leaves the spellbook and goes on `second` (it is
+/// not a second spell cast: supplement, Extendable).
+fn extend_wall(
+    state: &mut Match,
+    player: PlayerId,
+    card: Card,
+    second: Border,
+    events: &mut Vec<PlayEvent>,
+) -> Result<(), RulesError> {
+    let seat = state.seat_mut(player)?;
+    let copy = seat
+        .spellbook
+        .iter_mut()
+        .find(|(c, copies)| c.name() == card.name() && *copies > 0)
+        .ok_or(CastRefusal::Spell {
+            spell: card.name(),
+            why: SpellRefusal::NoSecondCopy,
+        })?;
+    copy.1 -= 1;
+    let place = second.place(&state.game.arena);
+    let object = state
+        .game
+        .add_object(Printed::from_card(card), player, place);
+    state.sources.push(card);
+    flush(&mut state.game, events);
+    events.push(PlayEvent::WallExtended { player, object });
+    meet(&mut state.game, object)
 }
 
 /// A resolved incantation or attack spell leaves play (it is discarded).

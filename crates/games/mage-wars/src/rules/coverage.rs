@@ -68,6 +68,22 @@ pub const TRAITS_READ_BY_NAME: &[(&str, Coverage)] = &[
         "Unmovable",
         Coverage::played("attack (push), handlers (slam_on_unmovable)"),
     ),
+    (
+        "Blocks LoS",
+        Coverage::played("walls (line_of_sight: attacks and spell targets)"),
+    ),
+    (
+        "Passage Blocked",
+        Coverage::played("walls (passage_blocked: moves refused, pushes bash)"),
+    ),
+    (
+        "Extendable",
+        Coverage::played("cast (a second copy on a connected border, extra cost)"),
+    ),
+    (
+        "Indirect",
+        Coverage::played("attack (out_of_range: walls do not block its line of sight)"),
+    ),
 ];
 
 /// How the rules treat a native handler: the handlers that act at a trigger (in
@@ -98,6 +114,9 @@ pub fn handler_coverage(handler: Handler) -> Coverage {
         Handler::Sweeping => Coverage::played("attack (attack_action: a second target, Sweep)"),
         Handler::Counterstrike => Coverage::played("attack (the counterstrike step)"),
         Handler::MageRestriction => Coverage::played("spellbook (class and school restrictions)"),
+        Handler::PassageAttack => {
+            Coverage::played("walls (cross: the wall attacks a creature crossing it)")
+        }
         _ => Coverage::not_modelled("no rule implements its handler yet (it answers not modelled)"),
     }
 }

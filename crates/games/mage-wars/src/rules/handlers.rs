@@ -133,6 +133,7 @@ pub fn fire<'d>(
         Handler::Sweeping => H::sweeping(table, source, &trigger),
         Handler::Counterstrike => H::counterstrike(table, source, &trigger),
         Handler::MageRestriction => H::mage_restriction(table, source, &trigger),
+        Handler::PassageAttack => H::passage_attack(table, source, &trigger),
         _ => Ok(Outcome::NotModelled(handler)),
     }
 }
@@ -386,6 +387,12 @@ impl<'d> MageWarsHandlers<'d> {
     fn counterstrike(_: &mut Table<'d>, _: ObjectId, _: &Trigger) -> Answer {
         Ok(Outcome::InRules(
             "attack: the counterstrike step of a melee attack on the defender",
+        ))
+    }
+
+    fn passage_attack(_: &mut Table<'d>, _: ObjectId, _: &Trigger) -> Answer {
+        Ok(Outcome::InRules(
+            "walls: cross, the wall attacks a creature crossing it before it moves",
         ))
     }
 

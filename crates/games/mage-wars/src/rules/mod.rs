@@ -36,6 +36,7 @@ pub mod scenario;
 pub mod setup;
 pub mod state;
 pub mod versus;
+pub mod walls;
 
 pub use actions::{Action, BarSource, MageWarsRules};
 pub use attack::{attack_action, AttackOptions, AttackTarget};
@@ -51,3 +52,4 @@ pub use refusal::{
 pub use scenario::MageWarsScenarios;
 pub use setup::Spellbook;
 pub use state::{Game, GameEvent, Marker, OpSource, RulesError};
+pub use walls::Border;

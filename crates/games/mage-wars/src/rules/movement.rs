@@ -8,8 +8,9 @@
 //! from their names: the lowest `max` caps the moves of the phase and is how many moves come
 //! before the quick action (Fast: 2; Slow, Lumbering: 1; Restrained, Rooted, Incapacitated: 0),
 //! and `ends_phase` ends the Action Phase after a move (Slow). Entries that cancel each other
-//! (codex `cancels`: Fast and Slow) both stop acting. The arena has no walls in play (wall
-//! conjurations are not cast yet, docs/decisions.md), so every adjacent zone can be entered.
+//! (codex `cancels`: Fast and Slow) both stop acting. Walls on the border crossed act in
+//! step 4 of the move ([`super::walls`]): Passage Blocked forbids the move, Passage Attacks
+//! attacks the creature before it moves.
 
 use grimoire_engine::{Dice, ObjectId, Zone};
 
@@ -18,6 +19,7 @@ use super::play::{Match, PlayEvent, Step};
 use super::refusal::{ArenaZone, MoveRefusal, TurnRefusal};
 use super::round::{end_action_phase, flush};
 use super::state::{OpSource, RulesError};
+use super::walls::{self, Border};
 
 /// Moves in an Action Phase without a `move_actions` operation: a move, then the quick
 /// action, which may be a second move.
@@ -152,9 +154,17 @@ pub fn check_move(
         .game
         .zone_of(creature)
         .ok_or(RulesError::UnknownObject(creature))?;
-    if !state.game.arena.adjacent(from, zone) {
-        let arena = &state.game.arena;
+    let arena = &state.game.arena;
+    let Some(border) = Border::between(arena, from, zone) else {
         return Err(MoveRefusal::NotAdjacent {
+            to: ArenaZone::of(arena, zone),
+            from: ArenaZone::of(arena, from),
+        }
+        .into());
+    };
+    // Step 1, Declare Move: a Passage Blocked wall makes the move impossible.
+    if walls::passage_blocked(&state.game, creature, border) {
+        return Err(MoveRefusal::PassageBlocked {
             to: ArenaZone::of(arena, zone),
             from: ArenaZone::of(arena, from),
         }
@@ -196,26 +206,36 @@ pub fn move_creature(
     else {
         return Err(TurnRefusal::NoActingCreature.into());
     };
-    state.game.move_to(creature, zone);
-    let attached = state
-        .game
-        .object(creature)
-        .map(|o| o.attachments.clone())
-        .unwrap_or_default();
-    for child in attached {
-        if let Some(o) = state.game.store.get_mut(child) {
-            o.zone = zone;
+    // Step 4, Walls: Passage Attacks walls attack first; a creature they leave unable to
+    // move stays where it is, and the move action is spent (supplement: Move Action).
+    let from = state.game.zone_of(creature);
+    if let Some(border) = from.and_then(|from| Border::between(&state.game.arena, from, zone)) {
+        walls::cross(&mut state.game, dice, creature, border)?;
+    }
+    let moved = walls::still_moves(&state.game, creature);
+    if moved {
+        state.game.move_to(creature, zone);
+        let attached = state
+            .game
+            .object(creature)
+            .map(|o| o.attachments.clone())
+            .unwrap_or_default();
+        for child in attached {
+            if let Some(o) = state.game.store.get_mut(child) {
+                o.zone = zone;
+            }
         }
     }
     flush(&mut state.game, events);
     let moves = moves + 1;
-    let hindered = hindered || enemy_hinders(state, creature, zone);
+    let hindered = hindered || (moved && enemy_hinders(state, creature, zone));
     state.step = Step::Acting {
         creature,
         moves,
         hindered,
     };
-    let spent = move_limits(state, creature).ends_phase
+    let spent = !state.game.in_play(creature)
+        || move_limits(state, creature).ends_phase
         || check_quick_action(state, creature, moves).is_err();
     if spent {
         end_action_phase(state, creature, dice, events)?;

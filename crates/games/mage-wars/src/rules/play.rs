@@ -13,19 +13,20 @@
 use std::cell::RefCell;
 
 use grimoire_engine::{
-    Board, Ctx, ObjectId, Outcome, Playable, PlayerId, Rules, ScriptedDice, Zone,
+    Board, Ctx, ObjectId, Outcome, Playable, PlayerId, Rules, ScriptedDice, Zone, ZonedArena,
 };
 use serde::Serialize;
 
 use super::attack::AttackTarget;
 use super::card::ObjectKind;
 use super::cast::{self, SpellTarget};
-use super::content::{ActionSpeed, Card};
+use super::content::{ActionSpeed, Card, ConjurationForm};
 use super::movement;
 use super::refusal::{AttackRefusal, MoveRefusal, TurnRefusal};
 use super::round;
 use super::setup::{self, Spellbook};
 use super::state::{Game, GameEvent, Marker, RulesError};
+use super::walls::{self, Border};
 
 /// One player's side: the Mage, the spellbook and the spells planned this round.
 #[derive(Debug)]
@@ -210,9 +211,12 @@ impl Match {
         self.game.card(id).map_or("an unknown object", |c| c.name)
     }
 
-    /// A zone's name (`B2`).
+    /// A zone's name (`B2`), or a zone border's (`B1|C1`).
     pub fn zone_name(&self, zone: Zone) -> String {
-        self.game.arena.position_name(&zone)
+        match super::walls::Border::at(&self.game.arena, zone) {
+            Some(border) => border.name(&self.game.arena),
+            None => self.game.arena.position_name(&zone),
+        }
     }
 }
 
@@ -314,6 +318,13 @@ pub enum PlayEvent {
         /// What it was cast on.
         target: SpellTarget,
     },
+    /// Extendable: a second copy of a wall just cast was placed (it is not a spell cast).
+    WallExtended {
+        /// The caster's player.
+        player: PlayerId,
+        /// The second wall.
+        object: ObjectId,
+    },
     /// An enchantment was revealed.
     Revealed {
         /// The enchantment.
@@ -372,6 +383,7 @@ impl MageWarsGame {
             objects.iter().map(|&o| SpellTarget::Object(o)).collect();
         spell_targets.extend(zones.iter().map(|&z| SpellTarget::Zone(z)));
         spell_targets.push(SpellTarget::Arena);
+        spell_targets.extend(border_targets(&state.game.arena));
         for spell in 0..=book {
             for &target in &spell_targets {
                 for quickcast in [false, true] {
@@ -414,6 +426,34 @@ impl MageWarsGame {
         };
         grimoire_engine::on_kept_copy(&SCRATCH, state, attempt)
     }
+}
+
+/// Whether `card` is a wall spell (cast on a zone border).
+fn is_wall_spell(card: Card) -> bool {
+    matches!(card, Card::Conjuration(c) if c.form == ConjurationForm::Wall)
+}
+
+/// Every zone border as a spell target, alone and with each border connected to it
+/// (Extendable's second wall).
+fn border_targets(arena: &ZonedArena) -> Vec<SpellTarget> {
+    let borders: Vec<Border> = Border::all(arena).collect();
+    let mut targets = Vec::new();
+    for &border in &borders {
+        targets.push(SpellTarget::Border {
+            border,
+            extend: None,
+        });
+        targets.extend(
+            borders
+                .iter()
+                .filter(|&&second| border.connected(second, arena))
+                .map(|&second| SpellTarget::Border {
+                    border,
+                    extend: Some(second),
+                }),
+        );
+    }
+    targets
 }
 
 /// The checks of an action that need neither dice nor a change of state.
@@ -705,7 +745,12 @@ impl Rules for MageWarsGame {
                             in_play
                                 .iter()
                                 .filter(|&&o| o != creature)
-                                .filter(|&&o| !melee || state.game.zone_of(o) == here)
+                                .filter(|&&o| {
+                                    !melee
+                                        || here.zip(state.game.zone_of(o)).is_some_and(|(h, z)| {
+                                            walls::distance(&state.game.arena, h, z) == 0
+                                        })
+                                })
                                 .map(|&o| AttackTarget::Object(o))
                                 .collect()
                         };
@@ -724,6 +769,14 @@ impl Rules for MageWarsGame {
                 in_play.iter().map(|&o| SpellTarget::Object(o)).collect();
             targets.extend(state.game.arena.zones().map(SpellTarget::Zone));
             targets.push(SpellTarget::Arena);
+            let wall_planned = seat.planned.iter().any(|&s| {
+                seat.spellbook
+                    .get(s)
+                    .is_some_and(|(card, _)| is_wall_spell(*card))
+            });
+            if wall_planned {
+                targets.extend(border_targets(&state.game.arena));
+            }
             let mut planned = seat.planned.clone();
             planned.sort_unstable();
             planned.dedup();
@@ -945,6 +998,17 @@ fn describe_target(state: &Match, target: SpellTarget) -> String {
         SpellTarget::Zone(zone) => format!("in zone {}", state.zone_name(zone)),
         SpellTarget::Object(object) => format!("on {}", state.name(object)),
         SpellTarget::Arena => "on the arena".to_string(),
+        SpellTarget::Border { border, extend } => {
+            let arena = &state.game.arena;
+            match extend {
+                Some(second) => format!(
+                    "on the zone borders {} and {} (Extendable)",
+                    border.name(arena),
+                    second.name(arena)
+                ),
+                None => format!("on the zone border {}", border.name(arena)),
+            }
+        }
     }
 }
 
@@ -1057,6 +1121,12 @@ fn describe_event(state: &Match, event: &PlayEvent) -> String {
             )
         }
         PlayEvent::Revealed { object } => format!("{} is revealed", name(object)),
+        PlayEvent::WallExtended { player, object } => format!(
+            "player {} places a second {} on the zone border {} (Extendable)",
+            player.0,
+            name(object),
+            state.zone_name(state.game.zone_of(object).unwrap_or(Zone(0)))
+        ),
         PlayEvent::Returned { object } => {
             format!("{} goes back to its owner's spellbook", name(object))
         }

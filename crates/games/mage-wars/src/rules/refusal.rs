@@ -187,6 +187,13 @@ pub enum MoveRefusal {
     },
     /// codex: Incapacitated: no actions, guarding included.
     IncapacitatedGuard,
+    /// codex: Passage Blocked: no creature moves through the wall (Flying ones fly over).
+    PassageBlocked {
+        /// The zone asked for.
+        to: ArenaZone,
+        /// The zone of the creature.
+        from: ArenaZone,
+    },
 }
 
 impl fmt::Display for MoveRefusal {
@@ -208,6 +215,10 @@ impl fmt::Display for MoveRefusal {
             MoveRefusal::IncapacitatedGuard => {
                 f.write_str("an Incapacitated creature cannot guard")
             }
+            MoveRefusal::PassageBlocked { to, from } => write!(
+                f,
+                "a wall with Passage Blocked stands between {from} and {to}"
+            ),
         }
     }
 }
@@ -301,6 +312,12 @@ pub enum AttackRefusal {
     DefenderNotInPlay(ObjectId),
     /// codex: Invisible: an Invisible object cannot be targeted.
     Invisible(ObjectId),
+    /// codex: LoS: a wall with Blocks LoS stands between the attacker and its target (an
+    /// Indirect attack sees past walls).
+    NoLineOfSight {
+        /// The attack's name.
+        attack: &'static str,
+    },
     /// codex: Immunity: an attack spell cannot target an object immune to its damage type.
     Immune {
         /// The attack's name.
@@ -404,6 +421,9 @@ impl fmt::Display for AttackRefusal {
             ),
             AttackRefusal::DefenderNotInPlay(id) => write!(f, "object {} is not in play", id.0),
             AttackRefusal::Invisible(_) => f.write_str("an Invisible object cannot be targeted"),
+            AttackRefusal::NoLineOfSight { attack } => {
+                write!(f, "a wall blocks {attack}'s line of sight to its target")
+            }
             AttackRefusal::Immune { attack, .. } => write!(
                 f,
                 "{attack} cannot target an object immune to its damage type"
@@ -580,8 +600,20 @@ pub enum SpellRefusal {
     ZoneExclusive,
     /// A creature is summoned into a zone.
     CreatureNeedsZone,
-    /// Walls are not cast yet (the engine does not model zone borders).
-    WallNotModelled,
+    /// supplement: Walls: a wall is cast on a zone border.
+    WallNeedsBorder,
+    /// Only a wall is cast on a zone border.
+    BorderNeedsWall,
+    /// A zone border holds one wall (docs/decisions.md, "Mage Wars: walls").
+    BorderTaken,
+    /// codex: LoS: a wall with Blocks LoS stands between the caster and the target.
+    NoLineOfSight,
+    /// codex: Extendable: only an Extendable wall places a second wall.
+    NotExtendable,
+    /// supplement: Extendable: the second wall goes on a border connected to the first.
+    ExtensionNotConnected,
+    /// supplement: Extendable: the second wall is another copy of the spell in the spellbook.
+    NoSecondCopy,
     /// supplement: Conjurations: a zone holds one conjuration of a name.
     SameConjuration,
     /// Conjurations attached to objects are not cast yet.
@@ -640,7 +672,21 @@ impl fmt::Display for SpellRefusal {
                 f.write_str("the zone already holds a Zone Exclusive conjuration")
             }
             SpellRefusal::CreatureNeedsZone => f.write_str("a creature is summoned into a zone"),
-            SpellRefusal::WallNotModelled => f.write_str("walls are not cast yet"),
+            SpellRefusal::WallNeedsBorder => f.write_str("a wall is cast on a zone border"),
+            SpellRefusal::BorderNeedsWall => f.write_str("only a wall is cast on a zone border"),
+            SpellRefusal::BorderTaken => f.write_str("the zone border already holds a wall"),
+            SpellRefusal::NoLineOfSight => {
+                f.write_str("a wall blocks the caster's line of sight to the target")
+            }
+            SpellRefusal::NotExtendable => {
+                f.write_str("only an Extendable wall places a second wall")
+            }
+            SpellRefusal::ExtensionNotConnected => {
+                f.write_str("the second wall goes on a free zone border connected to the first")
+            }
+            SpellRefusal::NoSecondCopy => {
+                f.write_str("the spellbook holds no second copy of the wall")
+            }
             SpellRefusal::SameConjuration => f.write_str("a zone holds one conjuration of a name"),
             SpellRefusal::AttachedConjurationNotModelled => {
                 f.write_str("conjurations attached to objects are not cast yet")

@@ -26,6 +26,7 @@ use super::limits::{
 };
 use super::profile::AttackProfile;
 use super::state::{Game, GameEvent, Marker};
+use super::walls::Border;
 
 /// Reads a trait as cards write it (`"Armor +2"`), or says which text is not one.
 fn parse_trait(text: &str) -> Result<Trait, String> {
@@ -152,7 +153,8 @@ pub struct ObjectKeys {
     pub card: String,
     /// Controlling player.
     pub player: AtMost<{ u8::MAX as i64 }>,
-    /// Arena zone, columns A-D and rows 1-3 (e.g. `B2`).
+    /// Arena zone, columns A-D and rows 1-3 (e.g. `B2`); a wall's zone border, the two zones
+    /// it separates (e.g. `B1|C1`).
     pub zone: String,
     /// Damage already marked.
     #[serde(default)]
@@ -182,7 +184,7 @@ pub struct ObjectKeys {
 
 /// A step's keys besides `dice`, `choices` and `fails_with`. A step holds at least one of
 /// them; several run in this order: attack, phase, cast, reveal, change_traits, attach, activate,
-/// end_action.
+/// move, end_action.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StepKeys {
@@ -198,6 +200,9 @@ pub struct StepKeys {
     /// A creature's Action Phase ends (object id).
     #[serde(default)]
     pub end_action: Option<String>,
+    /// A creature moves to an adjacent zone, meeting the walls on the border it crosses.
+    #[serde(default, rename = "move")]
+    pub r#move: Option<MoveStep>,
     /// An incantation resolves: its caster casts it on an object or in a zone.
     #[serde(default)]
     pub cast: Option<CastStep>,
@@ -241,6 +246,17 @@ pub struct CastStep {
     /// caster's zone.
     #[serde(default)]
     pub zone: Option<String>,
+}
+
+/// `move = { creature = "wolf", to = "C1" }`: the move's wall step (supplement: Move Action,
+/// step 4) and the move itself.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MoveStep {
+    /// The moving creature (object id).
+    pub creature: String,
+    /// The adjacent zone it moves to.
+    pub to: String,
 }
 
 /// `attach = { object = "wings", to = "wolf" }`.
@@ -477,12 +493,22 @@ impl MageWarsScenarios {
         if let Some(id) = &step.activate {
             actions.push(Action::Activate(names.object(id)?));
         }
+        if let Some(step) = &step.r#move {
+            let to = game
+                .arena
+                .parse_position(&step.to)
+                .map_err(|e| e.to_string())?;
+            actions.push(Action::Move {
+                creature: names.object(&step.creature)?,
+                to,
+            });
+        }
         if let Some(id) = &step.end_action {
             actions.push(Action::EndActionPhase(names.object(id)?));
         }
         if actions.is_empty() {
             return Err(
-                "this step does nothing: give one of attack, phase, activate, \
+                "this step does nothing: give one of attack, phase, activate, move, \
                         end_action, change_traits or attach"
                     .into(),
             );
@@ -614,10 +640,20 @@ impl ScenarioGame for MageWarsScenarios {
             check_trait_count(key, list)?;
         }
         let card = Printed::from_card(self.catalog.find(&keys.card)?);
-        let zone = game
-            .arena
-            .parse_position(&keys.zone)
-            .map_err(|e| e.to_string())?;
+        // A wall stands on a zone border (`B1|C1`), every other object in a zone.
+        let zone = if card.wall {
+            Border::parse(&game.arena, &keys.zone)?.place(&game.arena)
+        } else if keys.zone.contains('|') {
+            return Err(format!(
+                "`{}` is a zone border, and only a wall stands on one: give {} a zone",
+                keys.zone, keys.card
+            )
+            .into());
+        } else {
+            game.arena
+                .parse_position(&keys.zone)
+                .map_err(|e| e.to_string())?
+        };
         // The bound of the key's type keeps the number within a player id.
         let player = u8::try_from(keys.player.get()).unwrap_or(u8::MAX);
         let id = game.add_object(card, PlayerId(player), zone);
