@@ -77,10 +77,6 @@ pub const TRAITS_READ_BY_NAME: &[(&str, Coverage)] = &[
         Coverage::played("walls (passage_blocked: moves refused, pushes bash)"),
     ),
     (
-        "Extendable",
-        Coverage::played("cast (a second copy on a connected border, extra cost)"),
-    ),
-    (
         "Indirect",
         Coverage::played("attack (out_of_range: walls do not block its line of sight)"),
     ),
@@ -114,6 +110,9 @@ pub fn handler_coverage(handler: Handler) -> Coverage {
         Handler::Sweeping => Coverage::played("attack (attack_action: a second target, Sweep)"),
         Handler::Counterstrike => Coverage::played("attack (the counterstrike step)"),
         Handler::MageRestriction => Coverage::played("spellbook (class and school restrictions)"),
+        Handler::Extendable => {
+            Coverage::played("cast (a second copy on a connected border, for an extra cost)")
+        }
         Handler::PassageAttack => {
             Coverage::played("walls (cross: the wall attacks a creature crossing it)")
         }

@@ -134,6 +134,7 @@ pub fn fire<'d>(
         Handler::Counterstrike => H::counterstrike(table, source, &trigger),
         Handler::MageRestriction => H::mage_restriction(table, source, &trigger),
         Handler::PassageAttack => H::passage_attack(table, source, &trigger),
+        Handler::Extendable => H::extendable(table, source, &trigger),
         _ => Ok(Outcome::NotModelled(handler)),
     }
 }
@@ -387,6 +388,12 @@ impl<'d> MageWarsHandlers<'d> {
     fn counterstrike(_: &mut Table<'d>, _: ObjectId, _: &Trigger) -> Answer {
         Ok(Outcome::InRules(
             "attack: the counterstrike step of a melee attack on the defender",
+        ))
+    }
+
+    fn extendable(_: &mut Table<'d>, _: ObjectId, _: &Trigger) -> Answer {
+        Ok(Outcome::InRules(
+            "cast: a second copy on a connected border, for the wall's cost plus its Level",
         ))
     }
 
