@@ -117,6 +117,7 @@ fn melee_creature() -> Printed {
         attacks: std::slice::from_ref(&STRIKE),
         spell_range: None,
         abilities: &[],
+        wall: false,
     }
 }
 

@@ -434,3 +434,56 @@ fn an_extendable_wall_is_cast_on_two_connected_borders_and_blocks_moves_across_t
     assert!(error.to_string().contains("Passage Blocked"), "{error}");
     assert!(check_move(&state, mage, 0, false, a2).is_ok());
 }
+
+#[test]
+fn a_casting_discount_lowers_a_matching_reveal_cost_once_a_round() {
+    use grimoire_mage_wars::rules::cast::check_reveal;
+    use grimoire_mage_wars::rules::Marker;
+    use grimoire_mage_wars::CardId;
+    let warlock = Spellbook::from_names("Warlock", [("Agony", 1)], Catalog::compiled())
+        .expect("the spellbook's cards are known");
+    let mut state = set_up_against_the_beastmaster(warlock);
+    let one = PlayerId(1);
+    let mage = state.seats[0].mage;
+    let agony = spell(&state, one, "Agony");
+    apply(&mut state, Play::Plan(agony));
+    apply(&mut state, Play::Pass);
+    apply(&mut state, Play::Pass);
+    apply(&mut state, Play::Activate(mage));
+    apply(
+        &mut state,
+        Play::Cast {
+            spell: agony,
+            target: SpellTarget::Object(mage),
+            quickcast: false,
+        },
+    );
+    let hidden = *state.hidden.last().expect("Agony is face down");
+    // Agony's reveal cost is 3; a worn Ring of Curses takes 1 off a curse once a round.
+    assert_eq!(check_reveal(&state, one, hidden).unwrap(), 3);
+    let zone = state.game.zone_of(mage).expect("in play");
+    let ring = state.game.add_card(CardId::RingOfCurses, one, zone);
+    state.sources.push(CardId::RingOfCurses.card());
+    state.game.attach(ring, mage);
+    assert_eq!(check_reveal(&state, one, hidden).unwrap(), 2);
+    let marker = |state: &Match| {
+        state
+            .game
+            .store
+            .get(ring)
+            .map_or(0, |o| o.marker_count(&Marker::DiscountUsed))
+    };
+    assert_eq!(marker(&state), 0);
+    // A use spent this round: full price.
+    state.game.set_markers(ring, Marker::DiscountUsed, 1);
+    assert_eq!(check_reveal(&state, one, hidden).unwrap(), 3);
+    // Revealing with the use left pays 2 and spends it.
+    state.game.set_markers(ring, Marker::DiscountUsed, 0);
+    let mana = state.game.mana_of(one);
+    let mut dice = ScriptedDice::new();
+    let mut events = Vec::new();
+    grimoire_mage_wars::rules::cast::reveal(&mut state, one, hidden, &mut dice, &mut events)
+        .expect("Agony is revealed");
+    assert_eq!(state.game.mana_of(one), mana - 2);
+    assert_eq!(marker(&state), 1);
+}

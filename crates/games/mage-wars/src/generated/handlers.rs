@@ -63,8 +63,6 @@ pub enum Handler {
     AnvilThroneWarlord,
     /// `arcane_corruption`, used by: Arcane Corruption.
     ArcaneCorruption,
-    /// `arcane_ring`, used by: Arcane Ring.
-    ArcaneRing,
     /// `arcane_zap`, used by: Wizard.
     ArcaneZap,
     /// `archers_watchtower`, used by: Archer's Watchtower.
@@ -183,8 +181,6 @@ pub enum Handler {
     DawnsBastion,
     /// `death_link`, used by: Death Link.
     DeathLink,
-    /// `death_ring`, used by: Death Ring.
-    DeathRing,
     /// `deathlock`, used by: Deathlock.
     Deathlock,
     /// `deathshroud_staff`, used by: Deathshroud Staff.
@@ -239,16 +235,12 @@ pub enum Handler {
     Drown,
     /// `druid`, used by: Druid.
     Druid,
-    /// `druids_leaf_ring`, used by: Druid's Leaf Ring.
-    DruidsLeafRing,
     /// `dwarf_panzergarde`, used by: Dwarf Panzergarde.
     DwarfPanzergarde,
     /// `earthquake`, used by: Earthquake.
     Earthquake,
     /// `echo_of_the_depths`, used by: Echo of the Depths.
     EchoOfTheDepths,
-    /// `eisenachs_forge_hammer`, used by: Eisenach's Forge Hammer.
-    EisenachsForgeHammer,
     /// `elemental_drake`, used by: Elemental Drake.
     ElementalDrake,
     /// `elemental_mail`, used by: Elemental Mail.
@@ -299,8 +291,6 @@ pub enum Handler {
     ForceOrb,
     /// `force_push`, used by: Force Push.
     ForcePush,
-    /// `force_ring`, used by: Force Ring.
-    ForceRing,
     /// `force_sword`, used by: Force Sword.
     ForceSword,
     /// `force_wave`, used by: Force Wave.
@@ -329,8 +319,6 @@ pub enum Handler {
     GateToHell,
     /// `gate_to_voltari`, used by: Gate to Voltari.
     GateToVoltari,
-    /// `generals_signet_ring`, used by: General's Signet Ring.
-    GeneralsSignetRing,
     /// `gerard_matranga`, used by: Gerard Matranga.
     GerardMatranga,
     /// `giant_wolf_spider`, used by: Giant Wolf Spider.
@@ -615,18 +603,8 @@ pub enum Handler {
     ReverseMagic,
     /// `rewind`, used by: Rewind.
     Rewind,
-    /// `ring_of_asyra`, used by: Ring of Asyra.
-    RingOfAsyra,
-    /// `ring_of_beasts`, used by: Ring of Beasts.
-    RingOfBeasts,
-    /// `ring_of_command`, used by: Ring of Command.
-    RingOfCommand,
-    /// `ring_of_curses`, used by: Ring of Curses.
-    RingOfCurses,
     /// `ring_of_healing`, used by: Ring of Healing.
     RingOfHealing,
-    /// `ring_of_the_oceans_depths`, used by: Ring of the Ocean's Depths.
-    RingOfTheOceansDepths,
     /// `ring_of_tides`, used by: Ring of Tides.
     RingOfTides,
     /// `rise_again`, used by: Rise Again.
@@ -874,14 +852,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 432;
+    pub const COUNT: usize = 421;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 432] = {
-        let mut all = [Self::AcademyBeastmaster; 432];
+    pub const ALL: [Self; 421] = {
+        let mut all = [Self::AcademyBeastmaster; 421];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -895,7 +873,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 432] = [
+    pub const NAMES: [&'static str; 421] = [
         "academy_beastmaster",
         "academy_druid",
         "academy_elementalist",
@@ -925,7 +903,6 @@ impl Handler {
         "ankh_of_asyra",
         "anvil_throne_warlord",
         "arcane_corruption",
-        "arcane_ring",
         "arcane_zap",
         "archers_watchtower",
         "armor_ward",
@@ -985,7 +962,6 @@ impl Handler {
         "dawnbreakers_initiate",
         "dawns_bastion",
         "death_link",
-        "death_ring",
         "deathlock",
         "deathshroud_staff",
         "debilitate",
@@ -1013,11 +989,9 @@ impl Handler {
         "drokkar",
         "drown",
         "druid",
-        "druids_leaf_ring",
         "dwarf_panzergarde",
         "earthquake",
         "echo_of_the_depths",
-        "eisenachs_forge_hammer",
         "elemental_drake",
         "elemental_mail",
         "elemental_wand",
@@ -1043,7 +1017,6 @@ impl Handler {
         "force_hold",
         "force_orb",
         "force_push",
-        "force_ring",
         "force_sword",
         "force_wave",
         "forcefield",
@@ -1058,7 +1031,6 @@ impl Handler {
         "garrison_post",
         "gate_to_hell",
         "gate_to_voltari",
-        "generals_signet_ring",
         "gerard_matranga",
         "giant_wolf_spider",
         "gloves_of_skill",
@@ -1201,12 +1173,7 @@ impl Handler {
         "reverse_attack",
         "reverse_magic",
         "rewind",
-        "ring_of_asyra",
-        "ring_of_beasts",
-        "ring_of_command",
-        "ring_of_curses",
         "ring_of_healing",
-        "ring_of_the_oceans_depths",
         "ring_of_tides",
         "rise_again",
         "ritual_of_kallek",

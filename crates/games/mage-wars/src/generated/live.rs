@@ -339,6 +339,10 @@ fn live_union_abilitytrigger(
             live::known_fields(table, &["when"], path)?;
             Ok(AbilityTrigger::EndOfRound)
         }
+        "while_in_play" => {
+            live::known_fields(table, &["when"], path)?;
+            Ok(AbilityTrigger::WhileInPlay)
+        }
         other => {
             Err(
                 LiveError::new(
@@ -804,6 +808,46 @@ fn live_union_abilityeffect(
                     live::parse::<AbilityRecipient>,
                     AbilityRecipient::Caster,
                 )?,
+            })
+        }
+        "cast_discount" => {
+            live::known_fields(
+                table,
+                &["op", "amount", "subtypes", "schools", "kinds", "per_round"],
+                path,
+            )?;
+            Ok(AbilityEffect::CastDiscount {
+                amount: live::field(table, path, "amount", live::int::<u8, 1, 5>)?,
+                subtypes: live::field_or::<
+                    &'static [Subtype],
+                >(
+                    table,
+                    path,
+                    "subtypes",
+                    |value, path| live::list(value, path, live::parse::<Subtype>),
+                    &[],
+                )?,
+                schools: live::field_or::<
+                    &'static [School],
+                >(
+                    table,
+                    path,
+                    "schools",
+                    |value, path| live::list(value, path, live::parse::<School>),
+                    &[],
+                )?,
+                kinds: live::field_or::<
+                    &'static [SpellType],
+                >(
+                    table,
+                    path,
+                    "kinds",
+                    |value, path| live::list(value, path, live::parse::<SpellType>),
+                    &[],
+                )?,
+                per_round: live::field_or::<
+                    u8,
+                >(table, path, "per_round", live::int::<u8, 1, 5>, 1)?,
             })
         }
         "choose_one" => {

@@ -2016,6 +2016,8 @@ pub enum AbilityTrigger {
     Destroyed,
     /// At the end of the round.
     EndOfRound,
+    /// Always, while the card is in play (equipment worn, an enchantment revealed); the rules read it where it applies (casting costs).
+    WhileInPlay,
 }
 impl AbilityTrigger {
     /// The union's name as declared in `game.toml`.
@@ -2023,7 +2025,7 @@ impl AbilityTrigger {
     /// The key that names the variant in content (`when = "..."`).
     pub const TAG: &'static str = "when";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 8] = [
+    pub const VARIANTS: [&'static str; 9] = [
         "on_resolve",
         "on_reveal",
         "upkeep",
@@ -2032,6 +2034,7 @@ impl AbilityTrigger {
         "after_attack",
         "destroyed",
         "end_of_round",
+        "while_in_play",
     ];
     /// The name of this value's variant, as content writes it.
     pub const fn variant(self) -> &'static str {
@@ -2044,6 +2047,7 @@ impl AbilityTrigger {
             Self::AfterAttack => "after_attack",
             Self::Destroyed => "destroyed",
             Self::EndOfRound => "end_of_round",
+            Self::WhileInPlay => "while_in_play",
         }
     }
 }
@@ -2344,6 +2348,19 @@ pub enum AbilityEffect {
         /// The `to` field.
         to: AbilityRecipient,
     },
+    /// The Mage wearing the card pays less for spells of these subtypes (any one of them) and kinds, a limited number of times a round; an enchantment's discount comes off its reveal cost, not its casting cost.
+    CastDiscount {
+        /// The `amount` field.
+        amount: u8,
+        /// The spell has one of these subtypes or belongs to one of the `schools` (neither listed: any spell).
+        subtypes: &'static [Subtype],
+        /// Schools that qualify a spell, besides the `subtypes`.
+        schools: &'static [School],
+        /// The spell is of one of these types (none listed: any).
+        kinds: &'static [SpellType],
+        /// Spells discounted each round.
+        per_round: u8,
+    },
     /// The controller picks one of the options.
     ChooseOne {
         /// The `options` field.
@@ -2363,7 +2380,7 @@ impl AbilityEffect {
     /// The key that names the variant in content (`op = "..."`).
     pub const TAG: &'static str = "op";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 16] = [
+    pub const VARIANTS: [&'static str; 17] = [
         "attack_dice_damage",
         "damage",
         "heal_dice",
@@ -2378,6 +2395,7 @@ impl AbilityEffect {
         "cancel_attack",
         "destroy",
         "gain_mana",
+        "cast_discount",
         "choose_one",
         "if_you_do",
     ];
@@ -2398,6 +2416,7 @@ impl AbilityEffect {
             Self::CancelAttack => "cancel_attack",
             Self::Destroy { .. } => "destroy",
             Self::GainMana { .. } => "gain_mana",
+            Self::CastDiscount { .. } => "cast_discount",
             Self::ChooseOne { .. } => "choose_one",
             Self::IfYouDo { .. } => "if_you_do",
         }

@@ -107,6 +107,13 @@ pub fn is_played(ability: &CardAbility) -> bool {
                         }
                 })
         }
+        AbilityTrigger::WhileInPlay => {
+            ability.condition.is_none()
+                && ability
+                    .effects
+                    .iter()
+                    .all(|effect| matches!(effect, AbilityEffect::CastDiscount { .. }))
+        }
         AbilityTrigger::Attacked { .. } => {
             matches!(
                 ability.condition,

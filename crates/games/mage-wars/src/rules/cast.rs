@@ -21,17 +21,21 @@
 
 use grimoire_engine::{Dice, ObjectId, PlayerId, Zone};
 use serde::Serialize;
+use smallvec::SmallVec;
 use std::str::FromStr;
 
 use super::attack::{attack_action, AttackOptions, AttackTarget};
 use super::card::{ObjectKind, Printed};
-use super::content::{ActionSpeed, Card, ConjurationForm, EffectOp, EquipmentSlot, Subtype, Trait};
+use super::content::{
+    AbilityEffect, AbilityTrigger, ActionSpeed, Card, ConjurationForm, EffectOp, EquipmentSlot,
+    SchoolLevel, SpellType, Subtype, Trait,
+};
 use super::handlers::meet;
 use super::play::{Match, PlayEvent, Step};
 use super::profile::AttackProfile;
 use super::refusal::{CastRefusal, RevealRefusal, SpellRefusal};
 use super::round::flush;
-use super::state::RulesError;
+use super::state::{Marker, RulesError};
 use super::walls::{self, Border};
 
 /// Spells a player plans each round.
@@ -272,11 +276,104 @@ fn target_zone(state: &Match, target: SpellTarget) -> Result<Option<Zone>, Rules
 }
 
 /// What a checked cast will do.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct CastPlan {
     card: Card,
     caster: ObjectId,
     cost: u32,
+    /// The objects whose casting discounts lowered the cost (each spends a use).
+    discounted_by: Discounters,
+}
+
+/// Objects whose `cast_discount` abilities apply to one spell.
+type Discounters = SmallVec<[ObjectId; 2]>;
+
+/// A spell card's type, subtypes and schools, as casting discounts read them.
+fn spell_kind(card: Card) -> Option<(SpellType, &'static [Subtype], &'static [SchoolLevel])> {
+    Some(match card {
+        Card::Creature(c) => (SpellType::Creature, c.subtypes, c.schools),
+        Card::Conjuration(c) => (SpellType::Conjuration, c.subtypes, c.schools),
+        Card::Enchantment(e) => (SpellType::Enchantment, e.subtypes, e.schools),
+        Card::Equipment(e) => (SpellType::Equipment, e.subtypes, e.schools),
+        Card::Incantation(i) => (SpellType::Incantation, i.subtypes, i.schools),
+        Card::Attack(a) => (SpellType::Attack, a.subtypes, a.schools),
+        Card::Mage(_) | Card::Marker(_) => return None,
+    })
+}
+
+/// The casting discounts that apply to `card` for `caster` now: each `while_in_play`
+/// `cast_discount` ability of what the caster wears (in play: worn equipment, revealed
+/// enchantments) whose subtypes and kinds the spell matches and whose uses this round are
+/// not spent. An enchantment's discount comes off its reveal cost, never its casting cost
+/// (docs/decisions.md, "Mage Wars: casting discounts"). Returns the total and who gives it.
+pub(super) fn discounts(
+    state: &Match,
+    caster: ObjectId,
+    card: Card,
+    revealing: bool,
+) -> (u32, Discounters) {
+    let mut found = Discounters::new();
+    let mut total = 0u32;
+    let Some((kind, subtypes, schools)) = spell_kind(card) else {
+        return (0, found);
+    };
+    if (kind == SpellType::Enchantment) != revealing {
+        return (0, found);
+    }
+    let Ok(mage) = state.game.object(caster) else {
+        return (0, found);
+    };
+    for &worn in &mage.attachments {
+        let (Some(object), Ok(printed)) = (state.game.store.get(worn), state.game.card(worn))
+        else {
+            continue;
+        };
+        if !object.in_play {
+            continue;
+        }
+        let used = object.marker_count(&Marker::DiscountUsed);
+        for ability in printed.abilities {
+            if ability.trigger != AbilityTrigger::WhileInPlay {
+                continue;
+            }
+            for effect in ability.effects {
+                let &AbilityEffect::CastDiscount {
+                    amount,
+                    subtypes: wanted,
+                    schools: wanted_schools,
+                    kinds,
+                    per_round,
+                } = effect
+                else {
+                    continue;
+                };
+                let anything = wanted.is_empty() && wanted_schools.is_empty();
+                let qualifies = anything
+                    || wanted.iter().any(|s| subtypes.contains(s))
+                    || schools.iter().any(|s| wanted_schools.contains(&s.school));
+                let fits = (kinds.is_empty() || kinds.contains(&kind)) && qualifies;
+                if fits && used < u32::from(per_round) && !found.contains(&worn) {
+                    total += u32::from(amount);
+                    found.push(worn);
+                }
+            }
+        }
+    }
+    (total, found)
+}
+
+/// Spends one use of each discount in `by` (see [`discounts`]).
+fn spend_discounts(state: &mut Match, by: &[ObjectId]) {
+    for &object in by {
+        let used = state
+            .game
+            .store
+            .get(object)
+            .map_or(0, |o| o.marker_count(&Marker::DiscountUsed));
+        state
+            .game
+            .set_markers(object, Marker::DiscountUsed, used.saturating_add(1));
+    }
 }
 
 /// The checks of a cast that do not depend on its target: the spell is planned and is a
@@ -419,14 +516,21 @@ pub fn check_cast(
         } => extension_cost(card),
         _ => 0,
     };
-    let cost = u32::from(cast.cost) + u32::from(cast.cost_per_x) * x + extension;
+    let (discount, discounted_by) = discounts(state, caster, card, false);
+    let cost = (u32::from(cast.cost) + u32::from(cast.cost_per_x) * x).saturating_sub(discount)
+        + extension;
     let mana = state.game.mana_of(player);
     if cost > mana {
         return illegal(SpellRefusal::CannotPay { cost, player, mana });
     }
     check_kind(state, player, card, target)?;
     check_in_play_limits(state, player, card, target)?;
-    Ok(CastPlan { card, caster, cost })
+    Ok(CastPlan {
+        card,
+        caster,
+        cost,
+        discounted_by,
+    })
 }
 
 /// The limits on copies in play (codex: Legendary, only one object of the name in play at a
@@ -603,7 +707,13 @@ pub fn cast(
     dice: &mut dyn Dice,
     events: &mut Vec<PlayEvent>,
 ) -> Result<(), RulesError> {
-    let CastPlan { card, caster, cost } = check_cast(state, player, spell, target, quickcast)?;
+    let CastPlan {
+        card,
+        caster,
+        cost,
+        discounted_by,
+    } = check_cast(state, player, spell, target, quickcast)?;
+    spend_discounts(state, &discounted_by);
     let seat = state.seat_mut(player)?;
     if let Some(position) = seat.planned.iter().position(|&s| s == spell) {
         seat.planned.remove(position);
@@ -785,6 +895,15 @@ fn replace_worn(
 /// The reveal of a face-down enchantment `player` controls: its object is still in play,
 /// and the player has the reveal cost (plus X per point of the object's Level).
 pub fn check_reveal(state: &Match, player: PlayerId, object: ObjectId) -> Result<u32, RulesError> {
+    reveal_cost(state, player, object).map(|(cost, _)| cost)
+}
+
+/// [`check_reveal`], with the objects whose casting discounts lowered the cost.
+fn reveal_cost(
+    state: &Match,
+    player: PlayerId,
+    object: ObjectId,
+) -> Result<(u32, Discounters), RulesError> {
     if !state.hidden.contains(&object) {
         return Err(RevealRefusal::NotFaceDown {
             object,
@@ -812,8 +931,11 @@ pub fn check_reveal(state: &Match, player: PlayerId, object: ObjectId) -> Result
             }
         });
     }
-    let cost =
-        u32::from(e.reveal_cost) + u32::from(e.reveal_cost_per_x) * level + magebind.max(0) as u32;
+    let (discount, discounted_by) =
+        discounts(state, state.seat(player)?.mage, Card::Enchantment(e), true);
+    let cost = (u32::from(e.reveal_cost) + u32::from(e.reveal_cost_per_x) * level)
+        .saturating_sub(discount)
+        + magebind.max(0) as u32;
     let mana = state.game.mana_of(player);
     if cost > mana {
         return Err(RevealRefusal::CannotPay {
@@ -824,7 +946,7 @@ pub fn check_reveal(state: &Match, player: PlayerId, object: ObjectId) -> Result
         }
         .into());
     }
-    Ok(cost)
+    Ok((cost, discounted_by))
 }
 
 /// Reveals a face-down enchantment: pays the reveal cost and it takes effect (the object
@@ -837,7 +959,8 @@ pub fn reveal(
     dice: &mut dyn Dice,
     events: &mut Vec<PlayEvent>,
 ) -> Result<(), RulesError> {
-    let cost = check_reveal(state, player, object)?;
+    let (cost, discounted_by) = reveal_cost(state, player, object)?;
+    spend_discounts(state, &discounted_by);
     let on = state
         .game
         .object(object)?

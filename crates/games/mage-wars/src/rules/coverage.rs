@@ -203,6 +203,7 @@ fn trigger_name(trigger: AbilityTrigger) -> &'static str {
         AbilityTrigger::AfterAttack => "after_attack",
         AbilityTrigger::Destroyed => "destroyed",
         AbilityTrigger::EndOfRound => "end_of_round",
+        AbilityTrigger::WhileInPlay => "while_in_play",
     }
 }
 

@@ -93,6 +93,7 @@ pub fn upkeep_phase(
             game.set_markers(id, Marker::Rage, 0);
         }
         game.set_markers(id, Marker::DefenseUsed, 0);
+        game.set_markers(id, Marker::DiscountUsed, 0);
     }
     Ok(())
 }

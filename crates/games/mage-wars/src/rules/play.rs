@@ -1054,6 +1054,7 @@ fn describe_event(state: &Match, event: &PlayEvent) -> String {
                     Marker::Guard => "Guard".to_string(),
                     Marker::Rage => "Rage".to_string(),
                     Marker::DefenseUsed => "Defense used".to_string(),
+                    Marker::DiscountUsed => "casting discount used".to_string(),
                     Marker::Dissipate => "Dissipate".to_string(),
                 };
                 format!("{} has {count} {marker} marker(s)", name(object))

@@ -53,6 +53,8 @@ pub enum Marker {
     DefenseUsed,
     /// A Dissipate token (the `dissipate` operation).
     Dissipate,
+    /// Uses of the card's casting discount spent this round (`cast_discount`).
+    DiscountUsed,
 }
 
 /// Every state change the rules make.
