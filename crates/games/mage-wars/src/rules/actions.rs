@@ -85,7 +85,8 @@ pub enum Action {
     /// An enchantment attached face up is revealed: its reveal abilities act.
     Reveal(ObjectId),
     /// A creature moves to the adjacent zone `to` through the move's wall step (supplement:
-    /// Move Action, step 4): a Passage Blocked wall on the border refuses the move, Passage
+    /// Move Action, step 4): a Passage Blocked wall on the border refuses the move (a
+    /// Climbing creature climbs over a Corporeal one: its full action), Passage
     /// Attacks walls attack first, and a creature they leave unable to move stays. A Flying
     /// creature passes over walls. The move limits of an Action Phase (Fast, Slow, hindered)
     /// are the round's ([`super::movement`]), not checked here.
@@ -307,7 +308,9 @@ fn perform(game: &mut Game, action: &Action, dice: &mut dyn Dice) -> Result<(), 
                 }
             };
             let border = Border::between(&arena, from, to).ok_or_else(|| refused(false))?;
-            if walls::passage_blocked(game, creature, border) {
+            if walls::passage_blocked(game, creature, border)
+                && !walls::climbs(game, creature, border)
+            {
                 return Err(refused(true));
             }
             walls::cross(game, dice, creature, border)?;

@@ -77,6 +77,12 @@ pub const TRAITS_READ_BY_NAME: &[(&str, Coverage)] = &[
         Coverage::played("walls (passage_blocked: moves refused, pushes bash)"),
     ),
     (
+        "Cantrip",
+        Coverage::played(
+            "play (return_cantrips: a destroyed Cantrip spell goes back to the spellbook)",
+        ),
+    ),
+    (
         "Indirect",
         Coverage::played("attack (out_of_range: walls do not block its line of sight)"),
     ),
@@ -110,6 +116,9 @@ pub fn handler_coverage(handler: Handler) -> Coverage {
         Handler::Sweeping => Coverage::played("attack (attack_action: a second target, Sweep)"),
         Handler::Counterstrike => Coverage::played("attack (the counterstrike step)"),
         Handler::MageRestriction => Coverage::played("spellbook (class and school restrictions)"),
+        Handler::Climbing => {
+            Coverage::played("movement (check_move: a full action over a Corporeal wall)")
+        }
         Handler::Extendable => {
             Coverage::played("cast (a second copy on a connected border, for an extra cost)")
         }

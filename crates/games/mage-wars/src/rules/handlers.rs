@@ -135,6 +135,7 @@ pub fn fire<'d>(
         Handler::MageRestriction => H::mage_restriction(table, source, &trigger),
         Handler::PassageAttack => H::passage_attack(table, source, &trigger),
         Handler::Extendable => H::extendable(table, source, &trigger),
+        Handler::Climbing => H::climbing(table, source, &trigger),
         _ => Ok(Outcome::NotModelled(handler)),
     }
 }
@@ -388,6 +389,12 @@ impl<'d> MageWarsHandlers<'d> {
     fn counterstrike(_: &mut Table<'d>, _: ObjectId, _: &Trigger) -> Answer {
         Ok(Outcome::InRules(
             "attack: the counterstrike step of a melee attack on the defender",
+        ))
+    }
+
+    fn climbing(_: &mut Table<'d>, _: ObjectId, _: &Trigger) -> Answer {
+        Ok(Outcome::InRules(
+            "movement: check_move, a full action over a Corporeal wall that blocks passage",
         ))
     }
 

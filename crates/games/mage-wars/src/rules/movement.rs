@@ -162,8 +162,11 @@ pub fn check_move(
         }
         .into());
     };
-    // Step 1, Declare Move: a Passage Blocked wall makes the move impossible.
-    if walls::passage_blocked(&state.game, creature, border) {
+    // Step 1, Declare Move: a Passage Blocked wall makes the move impossible, unless the
+    // creature climbs over it as its full action (codex: Climbing).
+    let blocked = walls::passage_blocked(&state.game, creature, border);
+    let climbs = blocked && moves == 0 && walls::climbs(&state.game, creature, border);
+    if blocked && !climbs {
         return Err(MoveRefusal::PassageBlocked {
             to: ArenaZone::of(arena, zone),
             from: ArenaZone::of(arena, from),
@@ -209,7 +212,10 @@ pub fn move_creature(
     // Step 4, Walls: Passage Attacks walls attack first; a creature they leave unable to
     // move stays where it is, and the move action is spent (supplement: Move Action).
     let from = state.game.zone_of(creature);
-    if let Some(border) = from.and_then(|from| Border::between(&state.game.arena, from, zone)) {
+    let border = from.and_then(|from| Border::between(&state.game.arena, from, zone));
+    // Climbing over a wall that blocks passage is the creature's full action.
+    let climbed = border.is_some_and(|b| walls::passage_blocked(&state.game, creature, b));
+    if let Some(border) = border {
         walls::cross(&mut state.game, dice, creature, border)?;
     }
     let moved = walls::still_moves(&state.game, creature);
@@ -235,6 +241,7 @@ pub fn move_creature(
         hindered,
     };
     let spent = !state.game.in_play(creature)
+        || climbed
         || move_limits(state, creature).ends_phase
         || check_quick_action(state, creature, moves).is_err();
     if spent {

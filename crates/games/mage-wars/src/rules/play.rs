@@ -602,6 +602,7 @@ fn perform(
         return Err(TurnRefusal::NotToAct(player).into());
     }
     validate(state, player, action)?;
+    let first_event = events.len();
     match (*action, state.step) {
         (Play::Plan(spell), _) => {
             cast::plan(state, player, spell, events)?;
@@ -673,7 +674,46 @@ fn perform(
         _ => return Err(TurnRefusal::NotNow.into()),
     }
     round::flush(&mut state.game, events);
+    return_cantrips(state, first_event, events);
     Ok(())
+}
+
+/// codex: Cantrip: a destroyed spell with Cantrip goes back to its owner's spellbook instead of
+/// the discard pile; its controller is its owner, since no effect in play changes control.
+fn return_cantrips(state: &mut Match, first_event: usize, events: &mut Vec<PlayEvent>) {
+    let destroyed: Vec<ObjectId> = events[first_event..]
+        .iter()
+        .filter_map(|event| match *event {
+            PlayEvent::Game(GameEvent::Destroyed { object, .. }) => Some(object),
+            _ => None,
+        })
+        .collect();
+    for object in destroyed {
+        let cantrip = state
+            .game
+            .card(object)
+            .is_ok_and(|card| card.traits.contains(&super::content::Trait::Cantrip));
+        let (true, Some(card), Ok(o)) = (
+            cantrip,
+            state.sources.get(object.0 as usize).copied(),
+            state.game.object(object),
+        ) else {
+            continue;
+        };
+        let owner = o.controller;
+        let Ok(seat) = state.seat_mut(owner) else {
+            continue;
+        };
+        match seat
+            .spellbook
+            .iter_mut()
+            .find(|(c, _)| c.name() == card.name())
+        {
+            Some((_, copies)) => *copies += 1,
+            None => seat.spellbook.push((card, 1)),
+        }
+        events.push(PlayEvent::Returned { object });
+    }
 }
 
 impl Rules for MageWarsGame {
@@ -1132,5 +1172,60 @@ fn describe_event(state: &Match, event: &PlayEvent) -> String {
             format!("{} goes back to its owner's spellbook", name(object))
         }
         PlayEvent::Ended { outcome } => format!("the game ends: {outcome}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Catalog, Printed};
+    use grimoire_engine::{EventLog, FirstOption};
+
+    #[test]
+    fn a_destroyed_cantrip_spell_goes_back_to_its_owners_spellbook() {
+        let book = |mage: &str, cards: &[(&str, u32)]| {
+            Spellbook::from_names(mage, cards.iter().copied(), Catalog::compiled())
+                .expect("known cards")
+        };
+        let mut dice = ScriptedDice::new();
+        dice.push("effect", [8]);
+        dice.push("effect", [2]);
+        let mut log = EventLog::new();
+        let mut first = FirstOption;
+        let mut ctx = Ctx::new(&mut dice, &mut first, &mut log);
+        let decks = [
+            book("Forcemaster", &[("Galvitar, Force Blade", 1)]),
+            book("Beastmaster", &[("Bear Strength", 1)]),
+        ];
+        let mut state = MageWarsGame.setup(&decks, &mut ctx).expect("set up");
+        let one = PlayerId(1);
+        let mage = state.seats[0].mage;
+        let spell = 0;
+        let card = state.seats[0].spellbook[spell].0;
+        assert_eq!(card.name(), "Galvitar, Force Blade");
+        state.seats[0].spellbook[spell].1 = 0;
+        let zone = state.game.zone_of(mage).expect("in play");
+        let blade = state.game.add_object(Printed::from_card(card), one, zone);
+        state.sources.push(card);
+        state.game.attach(blade, mage);
+        let first_event = 0;
+        let mut events = Vec::new();
+        state.game.destroy(blade);
+        round::flush(&mut state.game, &mut events);
+        return_cantrips(&mut state, first_event, &mut events);
+        assert_eq!(state.seats[0].spellbook[spell].1, 1);
+        assert!(events.contains(&PlayEvent::Returned { object: blade }));
+        // A spell without Cantrip stays in the discard pile.
+        let bear = state.seats[1].spellbook[0].0;
+        let strength = state
+            .game
+            .add_object(Printed::from_card(bear), PlayerId(2), zone);
+        state.sources.push(bear);
+        state.seats[1].spellbook[0].1 = 0;
+        let mut events = Vec::new();
+        state.game.destroy(strength);
+        round::flush(&mut state.game, &mut events);
+        return_cantrips(&mut state, 0, &mut events);
+        assert_eq!(state.seats[1].spellbook[0].1, 0);
     }
 }

@@ -243,6 +243,16 @@ pub fn passage_blocked(game: &Game, creature: ObjectId, border: Border) -> bool 
             .any(|wall| game.has_trait(wall, Trait::PassageBlocked))
 }
 
+/// Whether `creature` may climb over the walls that block passage across `border`: it has
+/// Climbing and each of them is Corporeal (codex: Climbing). Climbing takes a full action
+/// ([`super::movement::check_move`]).
+pub fn climbs(game: &Game, creature: ObjectId, border: Border) -> bool {
+    game.has_trait(creature, Trait::Climbing)
+        && walls_on(game, border).into_iter().all(|wall| {
+            !game.has_trait(wall, Trait::PassageBlocked) || game.has_trait(wall, Trait::Corporeal)
+        })
+}
+
 /// Move Action step 4, Walls: `creature` crossing `border` meets each wall on it with
 /// Passage Attacks, which attacks it with its passage attack bar; a Flying creature passes
 /// over (supplement: Walls, Push). The caller then decides whether the creature still moves
