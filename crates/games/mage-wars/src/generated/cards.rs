@@ -8965,7 +8965,7 @@ mod card_rows {
         None,
         None,
     ];
-    const CONJURATION_HANDLER_VALUES: &[Option<Handler>; 72] = &[
+    const CONJURATION_HANDLER_VALUES: &[Option<Handler>; 70] = &[
         Some(Handler::AkirosHammer),
         Some(Handler::AlluringOrchid),
         Some(Handler::AltarOfCarnage),
@@ -8998,8 +8998,6 @@ mod card_rows {
         Some(Handler::HarshforgeMonolith),
         Some(Handler::Lair),
         Some(Handler::MalakaisBasilica),
-        Some(Handler::ManaCrystal),
-        Some(Handler::ManaFlower),
         Some(Handler::ManaPrism),
         Some(Handler::ManaSiphon),
         Some(Handler::ManglerCaltrops),
@@ -9041,10 +9039,10 @@ mod card_rows {
     ];
     const CONJURATION_HANDLER: &[u8; 90] = &[
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 5, 15, 16, 5, 17, 18, 19, 5, 5,
-        20, 21, 22, 5, 5, 23, 24, 25, 26, 27, 28, 29, 5, 5, 30, 31, 32, 33, 34, 35, 36,
-        37, 38, 39, 5, 5, 40, 41, 42, 5, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 5, 53,
-        54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 5, 5, 5, 64, 65, 66, 5, 5, 5, 67, 68, 69,
-        70, 71,
+        20, 21, 22, 5, 5, 23, 24, 25, 26, 27, 28, 29, 5, 5, 30, 31, 5, 5, 32, 33, 34, 35,
+        36, 37, 5, 5, 38, 39, 40, 5, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 5, 51, 52,
+        53, 54, 55, 56, 57, 58, 59, 60, 61, 5, 5, 5, 62, 63, 64, 5, 5, 5, 65, 66, 67, 68,
+        69,
     ];
     const CONJURATION_PRINTINGS_ITEMS: &[Printing; 99] = &[
         Printing {
@@ -10397,7 +10395,7 @@ mod card_rows {
         16, 48, 29, 14, 18, 49, 5, 5, 42, 42, 45, 14, 50, 51, 52, 53, 54, 55, 56, 57, 58,
         39, 59, 7, 60,
     ];
-    const CONJURATION_CARD_ABILITIES_ITEMS: &[CardAbility; 1] = &[
+    const CONJURATION_CARD_ABILITIES_ITEMS: &[CardAbility; 3] = &[
         CardAbility {
             trigger: AbilityTrigger::Upkeep,
             cost: &[],
@@ -10419,12 +10417,38 @@ mod card_rows {
                 },
             ],
         },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::ControllerChanneling {
+                    amount: 1,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::ControllerChanneling {
+                    amount: 1,
+                },
+            ],
+            each: &[],
+        },
     ];
     const CONJURATION_CARD_ABILITIES: &[u8; 91] = &[
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-        1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+        3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+        3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
     ];
     const CONJURATION_FORM_VALUES: &[ConjurationForm; 3] = &[
         ConjurationForm::Object,

@@ -449,10 +449,6 @@ pub enum Handler {
     Makunda,
     /// `malakais_basilica`, used by: Malakai's Basilica.
     MalakaisBasilica,
-    /// `mana_crystal`, used by: Mana Crystal.
-    ManaCrystal,
-    /// `mana_flower`, used by: Mana Flower.
-    ManaFlower,
     /// `mana_prism`, used by: Mana Prism.
     ManaPrism,
     /// `mana_siphon`, used by: Mana Siphon.
@@ -852,14 +848,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 421;
+    pub const COUNT: usize = 419;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 421] = {
-        let mut all = [Self::AcademyBeastmaster; 421];
+    pub const ALL: [Self; 419] = {
+        let mut all = [Self::AcademyBeastmaster; 419];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -873,7 +869,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 421] = [
+    pub const NAMES: [&'static str; 419] = [
         "academy_beastmaster",
         "academy_druid",
         "academy_elementalist",
@@ -1096,8 +1092,6 @@ impl Handler {
         "magma_golem",
         "makunda",
         "malakais_basilica",
-        "mana_crystal",
-        "mana_flower",
         "mana_prism",
         "mana_siphon",
         "mana_vampirism",

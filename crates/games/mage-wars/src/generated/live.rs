@@ -850,6 +850,12 @@ fn live_union_abilityeffect(
                 >(table, path, "per_round", live::int::<u8, 1, 5>, 1)?,
             })
         }
+        "controller_channeling" => {
+            live::known_fields(table, &["op", "amount"], path)?;
+            Ok(AbilityEffect::ControllerChanneling {
+                amount: live::field(table, path, "amount", live::int::<u8, 1, 5>)?,
+            })
+        }
         "choose_one" => {
             live::known_fields(table, &["op", "options"], path)?;
             Ok(AbilityEffect::ChooseOne {

@@ -2361,6 +2361,11 @@ pub enum AbilityEffect {
         /// Spells discounted each round.
         per_round: u8,
     },
+    /// The card's controller gains this much more mana in each Channeling Phase, as if its Mage had that much more Channeling.
+    ControllerChanneling {
+        /// The `amount` field.
+        amount: u8,
+    },
     /// The controller picks one of the options.
     ChooseOne {
         /// The `options` field.
@@ -2380,7 +2385,7 @@ impl AbilityEffect {
     /// The key that names the variant in content (`op = "..."`).
     pub const TAG: &'static str = "op";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 17] = [
+    pub const VARIANTS: [&'static str; 18] = [
         "attack_dice_damage",
         "damage",
         "heal_dice",
@@ -2396,6 +2401,7 @@ impl AbilityEffect {
         "destroy",
         "gain_mana",
         "cast_discount",
+        "controller_channeling",
         "choose_one",
         "if_you_do",
     ];
@@ -2417,6 +2423,7 @@ impl AbilityEffect {
             Self::Destroy { .. } => "destroy",
             Self::GainMana { .. } => "gain_mana",
             Self::CastDiscount { .. } => "cast_discount",
+            Self::ControllerChanneling { .. } => "controller_channeling",
             Self::ChooseOne { .. } => "choose_one",
             Self::IfYouDo { .. } => "if_you_do",
         }

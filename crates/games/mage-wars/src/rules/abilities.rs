@@ -109,10 +109,13 @@ pub fn is_played(ability: &CardAbility) -> bool {
         }
         AbilityTrigger::WhileInPlay => {
             ability.condition.is_none()
-                && ability
-                    .effects
-                    .iter()
-                    .all(|effect| matches!(effect, AbilityEffect::CastDiscount { .. }))
+                && ability.effects.iter().all(|effect| {
+                    matches!(
+                        effect,
+                        AbilityEffect::CastDiscount { .. }
+                            | AbilityEffect::ControllerChanneling { .. }
+                    )
+                })
         }
         AbilityTrigger::Attacked { .. } => {
             matches!(

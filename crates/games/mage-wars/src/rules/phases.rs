@@ -6,7 +6,7 @@
 use grimoire_engine::{Dice, ObjectId};
 use smallvec::SmallVec;
 
-use super::content::{Condition, EffectOp, Timing};
+use super::content::{AbilityEffect, AbilityTrigger, Condition, EffectOp, Timing};
 use super::dice::{roll_attack_die, roll_effect_die};
 use super::state::{DamageSource, Game, Marker, RulesError};
 
@@ -19,12 +19,31 @@ pub fn channeling_phase(game: &mut Game) {
             continue;
         };
         let (in_play, player) = (object.in_play, object.controller);
-        let channeling = game.channeling(id);
+        let channeling = game
+            .channeling(id)
+            .saturating_add(controller_channeling(game, id));
         if in_play && channeling > 0 {
             let mana = game.mana_of(player).saturating_add(channeling);
             game.set_mana(player, mana);
         }
     }
+}
+
+/// What `object`'s `while_in_play` `controller_channeling` abilities add to its controller's
+/// mana each Channeling Phase (Mana Flower, Mana Crystal).
+fn controller_channeling(game: &Game, object: ObjectId) -> u32 {
+    let Ok(card) = game.card(object) else {
+        return 0;
+    };
+    card.abilities
+        .iter()
+        .filter(|a| a.trigger == AbilityTrigger::WhileInPlay && a.condition.is_none())
+        .flat_map(|a| a.effects)
+        .map(|effect| match *effect {
+            AbilityEffect::ControllerChanneling { amount } => u32::from(amount),
+            _ => 0,
+        })
+        .sum()
 }
 
 /// The conditions on an object with their marker counts.
