@@ -3,8 +3,12 @@
 //!
 //! The sets are imported into a scratch directory first, then each set folder of the pool is
 //! replaced by the fresh one, so running it twice gives identical files (errata and other
-//! folders are left alone).
+//! folders are left alone). What an author wrote by hand on an imported card, its
+//! `card_abilities` with the comment lines above them, is carried over into the fresh file,
+//! and a card whose hand-written abilities replaced its handler stays without one
+//! (docs/formats.md, "a re-import into the pool keeps the card").
 
+use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -74,16 +78,156 @@ fn reimport(
             continue;
         };
         let target = pool.join(set_name);
+        let mut authored = HashMap::new();
         if target.is_dir() {
+            for file in fs::read_dir(&target)? {
+                authored.extend(authored_blocks(&fs::read_to_string(file?.path())?));
+            }
             fs::remove_dir_all(&target)?;
         }
         fs::create_dir_all(&target)?;
         for file in fs::read_dir(&set_dir)? {
             let file = file?.path();
             if let Some(file_name) = file.file_name() {
-                fs::copy(&file, target.join(file_name))?;
+                let fresh = fs::read_to_string(&file)?;
+                fs::write(target.join(file_name), with_authored(&fresh, &authored))?;
             }
         }
     }
     Ok(report)
+}
+
+/// What an author wrote on one card: its `card_abilities` block with the comment lines right
+/// above it, and whether the card kept its handler.
+struct Authored {
+    lines: Vec<String>,
+    keeps_handler: bool,
+}
+
+/// The cards of a card file, each as its lines from one `[[card]]` to the next.
+fn card_blocks(text: &str) -> Vec<Vec<&str>> {
+    let mut blocks: Vec<Vec<&str>> = vec![Vec::new()];
+    for line in text.lines() {
+        if line == "[[card]]" {
+            blocks.push(Vec::new());
+        }
+        if let Some(block) = blocks.last_mut() {
+            block.push(line);
+        }
+    }
+    blocks
+}
+
+/// A card block's name (`name = "..."`).
+fn block_name(block: &[&str]) -> Option<String> {
+    block.iter().find_map(|line| {
+        let value = line.strip_prefix("name = ")?;
+        toml::from_str::<toml::Value>(&format!("v = {value}"))
+            .ok()?
+            .get("v")?
+            .as_str()
+            .map(str::to_owned)
+    })
+}
+
+/// The hand-written `card_abilities` of each card of a card file, by card name.
+fn authored_blocks(text: &str) -> HashMap<String, Authored> {
+    let mut found = HashMap::new();
+    for block in card_blocks(text) {
+        let Some(start) = block
+            .iter()
+            .position(|line| line.starts_with("card_abilities = ["))
+        else {
+            continue;
+        };
+        let Some(name) = block_name(&block) else {
+            continue;
+        };
+        let comments = block[..start]
+            .iter()
+            .rev()
+            .take_while(|line| line.starts_with('#'))
+            .count();
+        let end = block[start..]
+            .iter()
+            .position(|line| line.ends_with(']') && !line.starts_with(' '))
+            .map_or(block.len(), |offset| start + offset + 1);
+        let lines = block[start - comments..end]
+            .iter()
+            .map(|line| (*line).to_owned())
+            .collect();
+        let keeps_handler = block.iter().any(|line| line.starts_with("handler = "));
+        found.insert(
+            name,
+            Authored {
+                lines,
+                keeps_handler,
+            },
+        );
+    }
+    found
+}
+
+/// `fresh` (a card file the importer wrote) with each card's hand-written abilities put back,
+/// after its last top-level field, and the handler they replaced left out.
+fn with_authored(fresh: &str, authored: &HashMap<String, Authored>) -> String {
+    let mut out = String::new();
+    for block in card_blocks(fresh) {
+        // A block that has abilities already (none the importer writes) is left as it is.
+        let written = block
+            .iter()
+            .any(|line| line.starts_with("card_abilities = ["));
+        let kept = block_name(&block).and_then(|name| authored.get(&name));
+        let Some(kept) = kept.filter(|_| !written) else {
+            for line in block {
+                out.push_str(line);
+                out.push('\n');
+            }
+            continue;
+        };
+        let mut lines: Vec<String> = block
+            .iter()
+            .filter(|line| kept.keeps_handler || !line.starts_with("handler = "))
+            .map(|line| (*line).to_owned())
+            .collect();
+        let fields_end = lines
+            .iter()
+            .position(|line| line.starts_with("[[card."))
+            .unwrap_or(lines.len());
+        let mut at = fields_end;
+        while at > 0 && lines[at - 1].is_empty() {
+            at -= 1;
+        }
+        lines.splice(at..at, kept.lines.iter().cloned());
+        for line in lines {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hand_written_abilities_survive_a_reimport_and_replace_the_handler() {
+        let old = "source = \"x\"\n\n[[card]]\nname = \"Ring\"\nkind = \"equipment\"\ncost = 2\n\
+                   # Pays less.\ncard_abilities = [\n  { effects = [] },\n]\n\n[[card]]\nname = \"Bolt\"\n\
+                   handler = \"bolt\"\n# Partly data.\ncard_abilities = [\n  { effects = [] },\n]\n";
+        let fresh = "source = \"x\"\n\n[[card]]\nname = \"Ring\"\nkind = \"equipment\"\nhandler = \"ring\"\n\
+                     cost = 2\n\n[[card.attacks]]\nname = \"Hit\"\n\n[[card]]\nname = \"Bolt\"\nhandler = \"bolt\"\n\n\
+                     [[card]]\nname = \"Other\"\nhandler = \"other\"\n";
+        let merged = with_authored(fresh, &authored_blocks(old));
+        assert_eq!(
+            merged,
+            "source = \"x\"\n\n[[card]]\nname = \"Ring\"\nkind = \"equipment\"\ncost = 2\n# Pays less.\n\
+             card_abilities = [\n  { effects = [] },\n]\n\n[[card.attacks]]\nname = \"Hit\"\n\n[[card]]\n\
+             name = \"Bolt\"\nhandler = \"bolt\"\n# Partly data.\ncard_abilities = [\n  { effects = [] },\n]\n\n\
+             [[card]]\nname = \"Other\"\nhandler = \"other\"\n"
+        );
+        // Merging again changes nothing.
+        assert_eq!(with_authored(&merged, &authored_blocks(&merged)), merged);
+    }
 }
