@@ -2,14 +2,21 @@
 
 use crate::support::{grimoire_in, repository, summary};
 
+/// Two of the example WoW TCG decks (the matrix of all of them is slow in a debug build).
+const TWO_DECKS: [&str; 4] = [
+    "--deck",
+    "decks/wow-tcg/alliance-paladin.toml",
+    "--deck",
+    "decks/wow-tcg/horde-warrior.toml",
+];
+
 #[test]
-fn the_matrix_pairs_the_example_decks_in_both_seats_and_adds_up() {
-    let (code, out, err) = summary(&grimoire_in(
-        &repository(),
-        &[
-            "simulate", "wow-tcg", "--matrix", "--games", "7", "--seed", "2", "--json",
-        ],
-    ));
+fn the_matrix_pairs_the_decks_in_both_seats_and_adds_up() {
+    let mut args = vec![
+        "simulate", "wow-tcg", "--matrix", "--games", "7", "--seed", "2", "--json",
+    ];
+    args.extend(TWO_DECKS);
+    let (code, out, err) = summary(&grimoire_in(&repository(), &args));
     assert_eq!(code, Some(0), "{err}");
     let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     assert_eq!(
@@ -33,10 +40,9 @@ fn the_matrix_pairs_the_example_decks_in_both_seats_and_adds_up() {
 
 #[test]
 fn the_matrix_prints_a_table_and_needs_two_decks() {
-    let (code, out, err) = summary(&grimoire_in(
-        &repository(),
-        &["simulate", "wow-tcg", "--matrix", "--games", "2"],
-    ));
+    let mut args = vec!["simulate", "wow-tcg", "--matrix", "--games", "2"];
+    args.extend(TWO_DECKS);
+    let (code, out, err) = summary(&grimoire_in(&repository(), &args));
     assert_eq!(code, Some(0), "{err}");
     assert!(
         out.contains("2 decks, 1 pairings of 2 games (half in each seat order; seed 1)"),

@@ -413,6 +413,51 @@ fn whole_games_keep_the_contract() {
 }
 
 #[test]
+fn every_example_deck_plays_whole_games_to_a_result() {
+    use grimoire_engine::{playout, Outcome, PlayoutOptions};
+    use grimoire_wow_tcg::rules::WowRules;
+    let folder = repo_root().join("decks/wow-tcg");
+    let mut files: Vec<_> = std::fs::read_dir(&folder)
+        .unwrap_or_else(|e| panic!("{}: {e}", folder.display()))
+        .map(|entry| entry.expect("entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 6, "{} example decks", files.len());
+    let decks: Vec<_> = files
+        .iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(path).expect("readable");
+            let deck = grimoire_wow_tcg::deck::Deck::from_toml(&text)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            assert!(
+                grimoire_wow_tcg::deck::check(&deck).is_empty(),
+                "{}",
+                path.display()
+            );
+            deck
+        })
+        .collect();
+    // Each deck against the next one, so every deck plays both seats once.
+    for (index, deck) in decks.iter().enumerate() {
+        let next = &decks[(index + 1) % decks.len()];
+        let played = playout(
+            &WowRules,
+            &[deck.clone(), next.clone()],
+            index as u64,
+            PlayoutOptions::default(),
+        )
+        .unwrap_or_else(|e| panic!("{}: {e}", files[index].display()));
+        assert!(
+            matches!(played.outcome, Outcome::Won(_) | Outcome::Draw),
+            "{}: {:?}",
+            files[index].display(),
+            played.outcome
+        );
+    }
+}
+
+#[test]
 fn a_player_whose_deck_runs_out_loses_when_it_must_draw() {
     use grimoire_engine::{playout, Outcome, PlayerId, PlayoutOptions};
     use grimoire_wow_tcg::deck::{Deck, Entry, Format};
