@@ -12948,7 +12948,7 @@ mod card_rows {
         None,
         None,
     ];
-    const EQUIPMENT_HANDLER_VALUES: &[Option<Handler>; 54] = &[
+    const EQUIPMENT_HANDLER_VALUES: &[Option<Handler>; 53] = &[
         Some(Handler::AdramelechsTorment),
         Some(Handler::AnkhOfAsyra),
         None,
@@ -12996,7 +12996,6 @@ mod card_rows {
         Some(Handler::StaffOfBeasts),
         Some(Handler::SteadfastBoots),
         Some(Handler::SunfireAmulet),
-        Some(Handler::SuppressionCloak),
         Some(Handler::SwordOfRadiance),
         Some(Handler::VeteransBelt),
         Some(Handler::VinewhipStaff),
@@ -13008,8 +13007,8 @@ mod card_rows {
         0, 1, 2, 2, 3, 4, 2, 2, 2, 5, 6, 7, 8, 2, 9, 10, 2, 2, 11, 2, 2, 2, 12, 2, 2, 13,
         14, 2, 15, 16, 2, 17, 2, 2, 2, 18, 19, 2, 20, 21, 22, 23, 24, 25, 2, 2, 2, 2, 2,
         2, 2, 2, 2, 26, 27, 2, 2, 28, 29, 30, 2, 31, 32, 2, 33, 34, 35, 36, 2, 2, 2, 2,
-        2, 2, 37, 38, 2, 39, 40, 2, 2, 41, 42, 43, 2, 44, 2, 2, 45, 2, 46, 47, 48, 2, 49,
-        50, 51, 2, 52, 2, 53, 2,
+        2, 2, 37, 38, 2, 39, 40, 2, 2, 41, 42, 43, 2, 44, 2, 2, 45, 2, 46, 2, 47, 2, 48,
+        49, 50, 2, 51, 2, 52, 2,
     ];
     const EQUIPMENT_PRINTINGS_ITEMS: &[Printing; 120] = &[
         Printing {
@@ -14188,7 +14187,7 @@ mod card_rows {
         1, 23, 24, 1, 25, 1, 23, 7, 1, 1, 5, 18, 1, 1, 3, 1, 1, 2, 7, 1, 1, 9, 26, 1, 1,
         14, 1, 1,
     ];
-    const EQUIPMENT_CARD_ABILITIES_ITEMS: &[CardAbility; 11] = &[
+    const EQUIPMENT_CARD_ABILITIES_ITEMS: &[CardAbility; 12] = &[
         CardAbility {
             trigger: AbilityTrigger::WhileInPlay,
             cost: &[],
@@ -14376,13 +14375,27 @@ mod card_rows {
             ],
             each: &[],
         },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::MeleeAttackTax {
+                    amount: 2,
+                    first_each_round: true,
+                },
+            ],
+            each: &[],
+        },
     ];
     const EQUIPMENT_CARD_ABILITIES: &[u8; 103] = &[
         0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 4, 4, 4,
         4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
         6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 8, 9, 10, 10, 10, 11, 11,
-        11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11,
-        11, 11, 11, 11,
+        11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 12, 12, 12, 12, 12, 12, 12,
+        12, 12, 12, 12,
     ];
     const EQUIPMENT_SLOT_VALUES: &[Option<EquipmentSlot>; 14] = &[
         Some(EquipmentSlot::Amulet),

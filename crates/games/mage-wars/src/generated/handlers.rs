@@ -709,8 +709,6 @@ pub enum Handler {
     SummoningCircle,
     /// `sunfire_amulet`, used by: Sunfire Amulet.
     SunfireAmulet,
-    /// `suppression_cloak`, used by: Suppression Cloak.
-    SuppressionCloak,
     /// `suppression_orb`, used by: Suppression Orb.
     SuppressionOrb,
     /// `swamp`, used by: Swamp.
@@ -848,14 +846,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 419;
+    pub const COUNT: usize = 418;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 419] = {
-        let mut all = [Self::AcademyBeastmaster; 419];
+    pub const ALL: [Self; 418] = {
+        let mut all = [Self::AcademyBeastmaster; 418];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -869,7 +867,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 419] = [
+    pub const NAMES: [&'static str; 418] = [
         "academy_beastmaster",
         "academy_druid",
         "academy_elementalist",
@@ -1222,7 +1220,6 @@ impl Handler {
         "stumble",
         "summoning_circle",
         "sunfire_amulet",
-        "suppression_cloak",
         "suppression_orb",
         "swamp",
         "swarm",

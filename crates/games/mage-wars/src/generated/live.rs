@@ -850,6 +850,15 @@ fn live_union_abilityeffect(
                 >(table, path, "per_round", live::int::<u8, 1, 5>, 1)?,
             })
         }
+        "melee_attack_tax" => {
+            live::known_fields(table, &["op", "amount", "first_each_round"], path)?;
+            Ok(AbilityEffect::MeleeAttackTax {
+                amount: live::field(table, path, "amount", live::int::<u8, 1, 5>)?,
+                first_each_round: live::field_or::<
+                    bool,
+                >(table, path, "first_each_round", live::boolean, true)?,
+            })
+        }
         "controller_channeling" => {
             live::known_fields(table, &["op", "amount"], path)?;
             Ok(AbilityEffect::ControllerChanneling {

@@ -2361,6 +2361,13 @@ pub enum AbilityEffect {
         /// Spells discounted each round.
         per_round: u8,
     },
+    /// A melee attack (not a Counterstrike) against the object wearing the card costs the attacker's controller this much mana more, paid with the attack's costs; without the mana the attack cannot be declared. With `first_each_round`, only each creature's first such attack each round.
+    MeleeAttackTax {
+        /// The `amount` field.
+        amount: u8,
+        /// The `first_each_round` field.
+        first_each_round: bool,
+    },
     /// The card's controller gains this much more mana in each Channeling Phase, as if its Mage had that much more Channeling.
     ControllerChanneling {
         /// The `amount` field.
@@ -2385,7 +2392,7 @@ impl AbilityEffect {
     /// The key that names the variant in content (`op = "..."`).
     pub const TAG: &'static str = "op";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 18] = [
+    pub const VARIANTS: [&'static str; 19] = [
         "attack_dice_damage",
         "damage",
         "heal_dice",
@@ -2401,6 +2408,7 @@ impl AbilityEffect {
         "destroy",
         "gain_mana",
         "cast_discount",
+        "melee_attack_tax",
         "controller_channeling",
         "choose_one",
         "if_you_do",
@@ -2423,6 +2431,7 @@ impl AbilityEffect {
             Self::Destroy { .. } => "destroy",
             Self::GainMana { .. } => "gain_mana",
             Self::CastDiscount { .. } => "cast_discount",
+            Self::MeleeAttackTax { .. } => "melee_attack_tax",
             Self::ControllerChanneling { .. } => "controller_channeling",
             Self::ChooseOne { .. } => "choose_one",
             Self::IfYouDo { .. } => "if_you_do",

@@ -38,7 +38,9 @@ use super::content::{
     CardAbility, ObjectType, TargetFilter,
 };
 use super::dice::roll_attack_die;
+use super::refusal::AttackRefusal;
 use super::state::{DamageSource, Game, Marker, RulesError};
+use smallvec::SmallVec;
 
 /// Whether the rules play `ability` (see the module documentation).
 pub fn is_played(ability: &CardAbility) -> bool {
@@ -114,6 +116,7 @@ pub fn is_played(ability: &CardAbility) -> bool {
                         effect,
                         AbilityEffect::CastDiscount { .. }
                             | AbilityEffect::ControllerChanneling { .. }
+                            | AbilityEffect::MeleeAttackTax { .. }
                     )
                 })
         }
@@ -229,6 +232,60 @@ pub fn attacked(game: &Game, defender: ObjectId, attacker: ObjectId, kind: Attac
             && only.is_none_or(|only| only == kind)
             && ability.effects.contains(&AbilityEffect::CancelAttack)
     })
+}
+
+/// The `melee_attack_tax` abilities of what `defender` wears as `attacker` declares a melee
+/// attack (not a Counterstrike) against it: the attacker's controller pays each tax due, or
+/// the attack cannot be declared (Suppression Cloak; supplement: Card Clarifications, paid in
+/// the Pay Costs step). A tax due once a round is recorded in `Game::taxes_paid`.
+pub fn pay_melee_attack_taxes(
+    game: &mut Game,
+    attacker: ObjectId,
+    defender: ObjectId,
+    attack: &'static str,
+) -> Result<(), RulesError> {
+    let Some(worn) = game.store.get(defender).map(|o| o.attachments.clone()) else {
+        return Ok(());
+    };
+    let mut due: SmallVec<[(ObjectId, u32, bool); 2]> = SmallVec::new();
+    for item in worn {
+        if !game.in_play(item) {
+            continue;
+        }
+        for ability in game.card(item)?.abilities {
+            if ability.trigger != AbilityTrigger::WhileInPlay || !is_played(ability) {
+                continue;
+            }
+            for effect in ability.effects {
+                if let AbilityEffect::MeleeAttackTax {
+                    amount,
+                    first_each_round,
+                } = *effect
+                {
+                    let paid = game.taxes_paid.contains(&(attacker, item));
+                    if !(first_each_round && paid) {
+                        due.push((item, u32::from(amount), first_each_round));
+                    }
+                }
+            }
+        }
+    }
+    let cost: u32 = due.iter().map(|(_, amount, _)| amount).sum();
+    if cost == 0 {
+        return Ok(());
+    }
+    let player = game.object(attacker)?.controller;
+    let mana = game.mana_of(player);
+    let left = mana
+        .checked_sub(cost)
+        .ok_or(AttackRefusal::CannotPay { attack, cost, mana })?;
+    game.set_mana(player, left);
+    for (item, _, once) in due {
+        if once {
+            game.taxes_paid.push((attacker, item));
+        }
+    }
+    Ok(())
 }
 
 /// Recipients a resolving spell's ability reaches: the spell's target, its caster, or each

@@ -461,6 +461,11 @@ fn sequence(
     if origin == Origin::Action && bar.is_melee() && guarded_elsewhere(game, attacker, defender) {
         return Err(AttackRefusal::Guarded(defender).into());
     }
+    // Taxes on melee attacks against what the defender wears (Suppression Cloak), paid with
+    // the attack's costs; an attack that cannot pay them cannot be declared.
+    if origin == Origin::Action && bar.is_melee() {
+        super::abilities::pay_melee_attack_taxes(game, attacker, defender, bar.bar.name)?;
+    }
     // Cards whose handlers the engine does not model are reported as they take part.
     meet(game, attacker)?;
     meet(game, defender)?;

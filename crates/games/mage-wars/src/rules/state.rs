@@ -265,6 +265,9 @@ pub struct Game {
     pub(crate) until_next_melee_attack: Vec<(ObjectId, u64)>,
     /// Attack traits the next melee attack action of an object gains this round.
     pub(crate) next_melee_attack_gains: Vec<(ObjectId, &'static [Trait])>,
+    /// Melee attack taxes paid this round: (attacker, the card whose `melee_attack_tax` it
+    /// paid); a tax due once a round is not asked again.
+    pub(crate) taxes_paid: Vec<(ObjectId, ObjectId)>,
     /// Each object's traits as [`Game::traits`] computes them, kept until its traits or
     /// conditions change; shared between copies of the state until one of them changes it.
     views: Vec<Arc<TraitView>>,
@@ -296,6 +299,7 @@ impl Clone for Game {
             until_end_of_round,
             until_next_melee_attack,
             next_melee_attack_gains,
+            taxes_paid,
             views,
         } = source;
         self.arena = *arena;
@@ -315,6 +319,7 @@ impl Clone for Game {
             .clone_from(until_next_melee_attack);
         self.next_melee_attack_gains
             .clone_from(next_melee_attack_gains);
+        self.taxes_paid.clone_from(taxes_paid);
         grimoire_engine::clone_shared_from(&mut self.views, views);
     }
 }
@@ -490,6 +495,7 @@ impl Game {
         ending.append(&mut self.until_next_melee_attack);
         self.end_timed_grants(ending);
         self.next_melee_attack_gains.clear();
+        self.taxes_paid.clear();
     }
 
     /// Every trait the object has now with the timestamp it was gained at: its own (printed
