@@ -341,6 +341,50 @@ fn first_sentence(text: &str) -> &str {
         .trim()
 }
 
+/// The sentences of a rules text's prose (the part before its bracketed summary), trimmed,
+/// with the ways cards word one idea made one: "Its melee attacks gain" and ", and its melee
+/// attacks gain" start a sentence of their own about the attached creature's melee attacks,
+/// and "melee attack gain" reads as "melee attacks gain".
+fn prose_sentences(text: &str) -> Vec<String> {
+    let prose = text.split('[').next().unwrap_or_default();
+    let prose = prose
+        .replace(
+            ", and its melee attacks gain ",
+            ". This creature's melee attacks gain ",
+        )
+        .replace(
+            "Its melee attacks gain ",
+            "This creature's melee attacks gain ",
+        )
+        .replace("'s melee attack gain ", "'s melee attacks gain ");
+    prose
+        .split(['.', '\r', '\n'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Whether a sentence says only that its subject gains or loses the traits `items`: every
+/// word left once the subject, the items and the linking words are taken out is none.
+fn only_items(sentence: &str, items: &[String]) -> bool {
+    let mut rest = format!(" {sentence} ");
+    for subject in [&MELEE_ATTACKS_GAIN]
+        .into_iter()
+        .chain(ATTACHED_SUBJECTS.iter())
+    {
+        rest = rest.replacen(subject.trim_end(), " ", 1);
+    }
+    for item in items {
+        rest = rest.replace(item.as_str(), " ");
+    }
+    !items.is_empty()
+        && rest
+            .split([' ', ','])
+            .filter(|word| !word.is_empty())
+            .all(|word| LINKING_WORDS.contains(&word) || ["gains", "gain", "is"].contains(&word))
+}
+
 /// The items of the bracketed summary OCTGN appends to a rules text (`[Armor +2] [Frost -2]`).
 fn bracketed_items(text: &str) -> impl Iterator<Item = &str> {
     text.split('[')
@@ -355,7 +399,33 @@ fn bracketed_items(text: &str) -> impl Iterator<Item = &str> {
 /// and texts about other objects or about attacks (`This creature's melee attacks gain`) give
 /// nothing: their effect stays with the card's handler.
 pub fn granted_traits(text: &str) -> Vec<String> {
-    attached_object_sentence(text).map_or_else(Vec::new, |sentence| named_items(sentence, text))
+    let sentences = prose_sentences(text);
+    // The first sentence, cut where another about the melee attacks begins.
+    let first = match (attached_object_sentence(text), sentences.first()) {
+        (Some(_), Some(first)) => first.as_str(),
+        _ => "",
+    };
+    let mut traits = if first.is_empty() {
+        Vec::new()
+    } else {
+        named_items(first, text)
+    };
+    for sentence in sentences.iter().skip(1) {
+        let gains = ATTACHED_SUBJECTS.iter().any(|subject| {
+            sentence
+                .strip_prefix(subject)
+                .is_some_and(|rest| rest.starts_with("gains "))
+        });
+        let items = named_items(sentence, text);
+        if gains && only_items(sentence, &items) {
+            for item in items {
+                if !traits.contains(&item) {
+                    traits.push(item);
+                }
+            }
+        }
+    }
+    traits
 }
 
 /// The keyword-like items of `text`'s bracketed summary that `sentence` names, each once; a
@@ -374,13 +444,26 @@ fn named_items(sentence: &str, text: &str) -> Vec<String> {
             }
         }
     }
+    // A sentence about the melee attacks may name a trait the summary leaves out ("its melee
+    // attacks gain the Piercing +1 trait" with only `[Charge +2]`); the summary stays the
+    // authority for what the attached object gains.
+    if sentence.starts_with(MELEE_ATTACKS_GAIN) {
+        for keyword in listed_traits(sentence) {
+            if !keywords.contains(&keyword) {
+                keywords.push(keyword);
+            }
+        }
+    }
     keywords
 }
 
 /// The traits a sentence lists after "gains" (`Armor +1, and the Flame -2 traits`), when every
 /// item is a keyword; otherwise none.
 fn listed_traits(sentence: &str) -> Vec<String> {
-    let Some((_, list)) = sentence.split_once(" gains ") else {
+    let Some((_, list)) = sentence
+        .split_once(" gains ")
+        .or_else(|| sentence.split_once(" gain "))
+    else {
         return Vec::new();
     };
     let mut keywords = Vec::new();
@@ -425,11 +508,22 @@ const MELEE_ATTACKS_GAIN: &str = "This creature's melee attacks gain ";
 /// melee attacks gain the Vampiric trait." with `[Vampiric]`); only the items the sentence
 /// names.
 pub fn melee_attack_traits(text: &str) -> Vec<String> {
-    let sentence = first_sentence(text);
-    if !sentence.starts_with(MELEE_ATTACKS_GAIN) {
-        return Vec::new();
+    let mut traits: Vec<String> = Vec::new();
+    for (index, sentence) in prose_sentences(text).iter().enumerate() {
+        if !sentence.starts_with(MELEE_ATTACKS_GAIN) {
+            continue;
+        }
+        let items = named_items(sentence, text);
+        // The first sentence is read as before; a later one only when it says nothing else.
+        if index == 0 || only_items(sentence, &items) {
+            for item in items {
+                if !traits.contains(&item) {
+                    traits.push(item);
+                }
+            }
+        }
     }
-    named_items(sentence, text)
+    traits
 }
 
 /// The Defense a rules text gives the attached object ("Mage gains a Defense." with
@@ -460,19 +554,38 @@ pub fn wholly_read(text: &str, card: &Card) -> bool {
     if !GRANTING_KINDS.contains(&card.kind.as_str()) {
         return false;
     }
-    let prose = text.split('[').next().unwrap_or_default();
-    let mut sentences = prose
-        .split(['.', '\r', '\n'])
-        .map(str::trim)
-        .filter(|s| !s.is_empty());
-    let (Some(sentence), None) = (sentences.next(), sentences.next()) else {
+    let sentences = prose_sentences(text);
+    if sentences.is_empty() {
         return false;
+    }
+    let melee: Vec<&String> = card.melee_attacks_gain.iter().collect();
+    let attached: Vec<&String> = card.grants.iter().chain(&card.removes).collect();
+    let read_anywhere = |item: &str| match canonical_trait(item) {
+        TraitText::Keyword(keyword) => melee.contains(&&keyword) || attached.contains(&&keyword),
+        TraitText::Prose => false,
     };
-    // A sentence about the attached creature's melee attacks is read into
-    // `melee_attacks_gain`; one about the attached object into `grants` and `removes`.
-    let (rest, read_fields): (&str, Vec<&String>) = match sentence.strip_prefix(MELEE_ATTACKS_GAIN)
-    {
-        Some(rest) => (rest, card.melee_attacks_gain.iter().collect()),
+    let every_item_read = bracketed_items(text).all(|item| {
+        (item.starts_with("Defense ") && card.defense.is_some()) || read_anywhere(item)
+    });
+    every_item_read
+        && sentences
+            .iter()
+            .all(|sentence| sentence_wholly_read(sentence, text, card, &melee, &attached))
+}
+
+/// Whether one sentence of a card's prose says nothing beyond the card's fields: it is about
+/// the attached creature's melee attacks and gives them only traits in `melee`, or about the
+/// attached object and gives or takes only traits in `attached` (and "a Defense" or "a Damage
+/// Barrier" the card has).
+fn sentence_wholly_read(
+    sentence: &str,
+    text: &str,
+    card: &Card,
+    melee: &[&String],
+    attached: &[&String],
+) -> bool {
+    let (rest, read_fields) = match sentence.strip_prefix(MELEE_ATTACKS_GAIN) {
+        Some(rest) => (rest, melee),
         None => {
             let Some(rest) = ATTACHED_SUBJECTS.iter().find_map(|subject| {
                 let rest = sentence.strip_prefix(subject)?;
@@ -481,22 +594,18 @@ pub fn wholly_read(text: &str, card: &Card) -> bool {
             }) else {
                 return false;
             };
-            (rest, card.grants.iter().chain(&card.removes).collect())
+            (rest, attached)
         }
-    };
-    let read = |item: &str| match canonical_trait(item) {
-        TraitText::Keyword(keyword) => read_fields.contains(&&keyword),
-        TraitText::Prose => false,
     };
     let mut rest = format!(" {rest} ");
     for item in bracketed_items(text) {
-        let defense = item.starts_with("Defense ") && card.defense.is_some();
-        if !defense && !read(item) {
-            return false;
+        if let TraitText::Keyword(keyword) = canonical_trait(item) {
+            if read_fields.contains(&&keyword) {
+                rest = rest.replace(item, " ");
+            }
         }
-        rest = rest.replace(item, " ");
     }
-    for keyword in &read_fields {
+    for keyword in read_fields {
         rest = rest.replace(keyword.as_str(), " ");
     }
     if card.defense.is_some() {
@@ -664,13 +773,50 @@ mod tests {
             (fangs.melee_attacks_gain.as_slice(), fangs.handler),
             (&["Vampiric".to_owned()][..], None)
         );
-        // A second sentence about the creature itself is not.
+        // Several sentences, each wholly about traits, are read too, a trait the summary
+        // leaves out included.
         let (charger, _, _) = map(&spell(
             "Enchantment",
             "1+1",
             &text("This creature gains the Charge +2 trait. Its melee attacks gain the Piercing +1 trait.\n[Charge +2]"),
         ));
-        assert_eq!(charger.handler.as_deref(), Some("test_spell"));
+        assert_eq!(
+            (
+                charger.grants.as_slice(),
+                charger.melee_attacks_gain.as_slice(),
+                charger.handler
+            ),
+            (
+                &["Charge +2".to_owned()][..],
+                &["Piercing +1".to_owned()][..],
+                None
+            )
+        );
+        let (lusty, _, _) = map(&spell(
+            "Enchantment",
+            "1+1",
+            &text("This creature gains the Bloodthirsty +2 trait, and its melee attacks gain the Piercing +1 trait.\n[Bloodthirsty +2] [Piercing +1]"),
+        ));
+        assert_eq!(
+            (
+                lusty.grants.as_slice(),
+                lusty.melee_attacks_gain.as_slice(),
+                lusty.handler
+            ),
+            (
+                &["Bloodthirsty +2".to_owned()][..],
+                &["Piercing +1".to_owned()][..],
+                None
+            )
+        );
+        // A later sentence that says more keeps the handler.
+        let (slow, _, _) = map(&spell(
+            "Enchantment",
+            "1+1",
+            &text("This creature gains the Slow trait. Its melee attacks gain the Piercing +1 trait while it guards.\n[Slow]"),
+        ));
+        assert!(slow.melee_attacks_gain.is_empty());
+        assert_eq!(slow.handler.as_deref(), Some("test_spell"));
     }
 
     #[test]

@@ -11121,7 +11121,7 @@ mod card_rows {
         None,
         None,
     ];
-    const ENCHANTMENT_HANDLER_VALUES: &[Option<Handler>; 78] = &[
+    const ENCHANTMENT_HANDLER_VALUES: &[Option<Handler>; 75] = &[
         Some(Handler::AdramelechsTouch),
         Some(Handler::Agony),
         Some(Handler::AkirosFavor),
@@ -11145,7 +11145,6 @@ mod card_rows {
         Some(Handler::DeathLink),
         Some(Handler::Debilitate),
         Some(Handler::Decoy),
-        Some(Handler::DemonicBloodlust),
         Some(Handler::DivineIntervention),
         Some(Handler::Drown),
         Some(Handler::EnchantmentTransfusion),
@@ -11167,10 +11166,8 @@ mod card_rows {
         Some(Handler::KnightsCourage),
         Some(Handler::Levitation),
         Some(Handler::LifeLink),
-        Some(Handler::LionSavagery),
         Some(Handler::Lullaby),
         Some(Handler::Magebane),
-        Some(Handler::ManaVampirism),
         Some(Handler::MarkedForDeath),
         Some(Handler::MartialMastery),
         Some(Handler::MartyrsAura),
@@ -11203,10 +11200,10 @@ mod card_rows {
     ];
     const ENCHANTMENT_HANDLER: &[u8; 104] = &[
         0, 1, 2, 3, 4, 5, 6, 7, 8, 7, 9, 10, 11, 12, 7, 7, 13, 14, 15, 7, 7, 7, 7, 16, 7,
-        17, 18, 19, 20, 21, 22, 23, 24, 7, 7, 25, 7, 26, 7, 7, 27, 7, 28, 29, 30, 31, 32,
-        33, 34, 35, 36, 7, 37, 7, 7, 7, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 7, 48,
-        49, 50, 51, 52, 53, 7, 54, 55, 7, 7, 56, 7, 57, 58, 59, 60, 61, 62, 7, 63, 7, 64,
-        65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 7, 77,
+        17, 18, 19, 20, 21, 22, 7, 23, 7, 7, 24, 7, 25, 7, 7, 26, 7, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 7, 36, 7, 7, 7, 37, 38, 39, 40, 41, 42, 43, 7, 44, 45, 7, 7, 46,
+        47, 48, 49, 50, 7, 51, 52, 7, 7, 53, 7, 54, 55, 56, 57, 58, 59, 7, 60, 7, 61, 62,
+        63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 7, 74,
     ];
     const ENCHANTMENT_PRINTINGS_ITEMS: &[Printing; 120] = &[
         Printing {
@@ -12502,7 +12499,7 @@ mod card_rows {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0,
     ];
-    const ENCHANTMENT_GRANTS_VALUES: &[&[Trait]; 23] = &[
+    const ENCHANTMENT_GRANTS_VALUES: &[&[Trait]; 24] = &[
         &[],
         &[Trait::Armor(2), Trait::Regenerate(2)],
         &[Trait::Melee(2)],
@@ -12511,13 +12508,14 @@ mod card_rows {
         &[Trait::Armor(4)],
         &[Trait::Life(4)],
         &[Trait::Fast],
-        &[Trait::Bloodthirsty(2), Trait::Piercing(1)],
+        &[Trait::Bloodthirsty(2)],
         &[Trait::Aegis(1)],
         &[Trait::Flying],
         &[Trait::Slow],
         &[Trait::Upkeep(2)],
         &[Trait::Unavoidable],
         &[Trait::Unmovable, Trait::Restrained],
+        &[Trait::Channeling(1)],
         &[Trait::Ranged(1)],
         &[Trait::Charge(2)],
         &[Trait::Elusive],
@@ -12530,8 +12528,9 @@ mod card_rows {
     const ENCHANTMENT_GRANTS: &[u8; 104] = &[
         0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 3, 0, 0, 4, 5, 6, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 0, 0, 8, 0, 0, 9, 0, 10, 0, 11, 12, 0, 0, 0, 13, 14, 0, 0, 0, 0, 0, 0, 0,
-        0, 15, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17, 0, 0, 0, 18,
-        0, 19, 0, 0, 0, 0, 0, 0, 20, 0, 21, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22, 0, 0,
+        15, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17, 0, 0, 0, 0, 0, 0, 0, 0, 0, 18, 0, 0, 0,
+        19, 0, 20, 0, 0, 0, 0, 0, 0, 21, 0, 22, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23,
+        0, 0,
     ];
     const ENCHANTMENT_REMOVES_VALUES: &[&[Trait]; 2] = &[&[], &[Trait::Flying]];
     const ENCHANTMENT_REMOVES: &[u8; 104] = &[
@@ -12540,17 +12539,19 @@ mod card_rows {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ];
-    const ENCHANTMENT_MELEE_ATTACKS_GAIN_VALUES: &[&[Trait]; 4] = &[
+    const ENCHANTMENT_MELEE_ATTACKS_GAIN_VALUES: &[&[Trait]; 6] = &[
         &[],
+        &[Trait::Piercing(1)],
         &[Trait::Ethereal],
         &[Trait::Unavoidable],
+        &[Trait::ManaTransfer(1)],
         &[Trait::Vampiric],
     ];
     const ENCHANTMENT_MELEE_ATTACKS_GAIN: &[u8; 104] = &[
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0,
+        0, 0, 0, 0, 1, 0, 2, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0,
     ];
     const ENCHANTMENT_DEFENSE_VALUES: &[Option<Defense>; 2] = &[
         None,

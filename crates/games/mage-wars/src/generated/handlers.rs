@@ -193,8 +193,6 @@ pub enum Handler {
     Defend,
     /// `defense_ring`, used by: Defense Ring.
     DefenseRing,
-    /// `demonic_bloodlust`, used by: Demonic Bloodlust.
-    DemonicBloodlust,
     /// `deptonne_berserker`, used by: Deptonne Berserker.
     DeptonneBerserker,
     /// `deptonne_bloodshaman`, used by: Deptonne Bloodshaman.
@@ -431,8 +429,6 @@ pub enum Handler {
     LightningRing,
     /// `lightning_strike`, used by: Lightning Strike.
     LightningStrike,
-    /// `lion_savagery`, used by: Lion Savagery.
-    LionSavagery,
     /// `lullaby`, used by: Lullaby.
     Lullaby,
     /// `mage_restriction`, used by: Mage Only.
@@ -453,8 +449,6 @@ pub enum Handler {
     ManaPrism,
     /// `mana_siphon`, used by: Mana Siphon.
     ManaSiphon,
-    /// `mana_vampirism`, used by: Mana Vampirism.
-    ManaVampirism,
     /// `mangler_caltrops`, used by: Mangler Caltrops.
     ManglerCaltrops,
     /// `marked_for_death`, used by: Marked for Death.
@@ -846,14 +840,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 418;
+    pub const COUNT: usize = 415;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 418] = {
-        let mut all = [Self::AcademyBeastmaster; 418];
+    pub const ALL: [Self; 415] = {
+        let mut all = [Self::AcademyBeastmaster; 415];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -867,7 +861,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 418] = [
+    pub const NAMES: [&'static str; 415] = [
         "academy_beastmaster",
         "academy_druid",
         "academy_elementalist",
@@ -962,7 +956,6 @@ impl Handler {
         "decoy",
         "defend",
         "defense_ring",
-        "demonic_bloodlust",
         "deptonne_berserker",
         "deptonne_bloodshaman",
         "destroy_magic",
@@ -1081,7 +1074,6 @@ impl Handler {
         "life_link",
         "lightning_ring",
         "lightning_strike",
-        "lion_savagery",
         "lullaby",
         "mage_restriction",
         "mage_sight",
@@ -1092,7 +1084,6 @@ impl Handler {
         "malakais_basilica",
         "mana_prism",
         "mana_siphon",
-        "mana_vampirism",
         "mangler_caltrops",
         "marked_for_death",
         "martial_mastery",
