@@ -392,8 +392,7 @@ pub fn matchup(state: &Game, a: WarriorId, t: WarriorId, range: AttackRange) -> 
     m.lent_defense = lent_defense(state, t);
     if range == AttackRange::Ranged {
         // A blocked line of fire is refused before any roll; here only its modifier counts.
-        m.situation_defense +=
-            terrain::line_of_fire(state, &aw.position, &tw.position).unwrap_or(0);
+        m.situation_defense += terrain::line_of_fire(state, &aw.position, t).unwrap_or(0);
     }
     m
 }
@@ -575,7 +574,7 @@ pub fn check_ranged_targets(
                 }
             }
         }
-        if let Err(why) = terrain::line_of_fire(state, &w.position, &tw.position) {
+        if let Err(why) = terrain::line_of_fire(state, &w.position, *t) {
             return Err(CombatRefusal::BlockedByTerrain {
                 attacker: name,
                 target,

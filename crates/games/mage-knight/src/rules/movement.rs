@@ -65,7 +65,8 @@ impl MageKnightRules {
             .sum();
         // A captor and its captive have the boot speed type (rules p.14): no flying over bases.
         let flies = abilities.contains(&SpecialAbility::Flight) && captive.is_none();
-        let speed = terrain::move_speed(state, &w.position, speed, flies);
+        let aquatic = terrain::aquatic(state, warrior) && captive.is_none();
+        let speed = terrain::move_speed(state, &w.position, speed, (flies, aquatic));
         if length > speed + geometry::LENGTH_SLACK {
             return Err(MoveRefusal::TooLong {
                 warrior: state.named(warrior),
@@ -74,9 +75,9 @@ impl MageKnightRules {
             }
             .into());
         }
-        terrain::check_path(state, warrior, &path, flies)?;
+        terrain::check_path(state, warrior, &path, (flies, aquatic))?;
         if let (Some(c), Some(at)) = (captive, captive_to) {
-            if let Some(t) = terrain::blocked_at(state, &at) {
+            if let Some(t) = terrain::blocked_at(state, &at, false) {
                 return Err(MoveRefusal::CaptiveOverTerrain {
                     captor: state.named(warrior),
                     captive: state.named(c),

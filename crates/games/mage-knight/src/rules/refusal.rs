@@ -71,6 +71,8 @@ pub enum FireBlock {
     Crosses(Feature),
     /// An elevated feature blocks unless the attacker or the target occupies it.
     Elevated(Feature),
+    /// Stealth: a line of fire to the target through hindering or concealing terrain.
+    Stealth,
 }
 
 impl fmt::Display for FireBlock {
@@ -81,6 +83,10 @@ impl fmt::Display for FireBlock {
                 f,
                 "the line of fire crosses elevated {t} that neither the attacker nor the target \
                  occupies"
+            ),
+            FireBlock::Stealth => f.write_str(
+                "the target has Stealth and the line of fire passes through hindering or \
+                 concealing terrain",
             ),
         }
     }

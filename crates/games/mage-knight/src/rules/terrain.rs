@@ -12,15 +12,19 @@
 //! the attacker or the target occupies it; hindering and concealing terrain give the target +1
 //! defense when the line crosses it (not counting what lies beneath the attacker's base) or the
 //! target occupies it, and the height advantage gives +1 to an elevated target of an attacker
-//! that is not elevated. Soaring, abrupt elevation, access points and constructed terrain are not
+//! that is not elevated. A target with Stealth cannot be fired at through hindering or
+//! concealing terrain; an Aquatic target occupying water terrain gets +2 defense against ranged
+//! attacks, and an Aquatic warrior moves through water as through clear terrain (rules p.33,
+//! the special abilities). Soaring, abrupt elevation, access points and constructed terrain are not
 //! modelled (docs/decisions.md, "Mage Knight: battlefields").
 
 use grimoire_engine::TablePoint;
 
+use super::content::Handler;
 use super::geometry;
 use super::refusal::{FireBlock, MoveRefusal};
 use super::state::{Game, RulesError, WarriorId};
-use crate::map::Terrain;
+use crate::map::{Terrain, TerrainKind};
 
 /// How finely a movement path is walked for the hindering and elevated stopping rules (inches).
 pub const PATH_STEP: f64 = 0.05;
@@ -28,15 +32,41 @@ pub const PATH_STEP: f64 = 0.05;
 /// The defense modifier the hindering terrain modifier and the height advantage give.
 const TERRAIN_DEFENSE_MODIFIER: i32 = 1;
 
+/// The defense an Aquatic warrior occupying water terrain gets against ranged attacks.
+const AQUATIC_DEFENSE_MODIFIER: i32 = 2;
+
+/// Whether `warrior` shows an ability with the native handler `handler` now.
+fn shows(state: &Game, warrior: WarriorId, handler: Handler) -> bool {
+    state.warrior(warrior).is_ok_and(|w| {
+        w.abilities()
+            .iter()
+            .any(|a| a.meta().handler == Some(handler))
+    })
+}
+
+/// Whether movement treats terrain of `kind` as clear for a warrior: water for an Aquatic one.
+fn clear_for(kind: TerrainKind, aquatic: bool) -> bool {
+    aquatic && matches!(kind, TerrainKind::ShallowWater | TerrainKind::DeepWater)
+}
+
+/// Whether `warrior` is Aquatic now.
+pub fn aquatic(state: &Game, warrior: WarriorId) -> bool {
+    shows(state, warrior, Handler::Aquatic)
+}
+
 /// The speed a move from `start` may use: halved (rounded up) when the base starts over
 /// hindering terrain, unless it flies.
-pub fn move_speed(state: &Game, start: &TablePoint, speed: f64, flies: bool) -> f64 {
+pub fn move_speed(
+    state: &Game,
+    start: &TablePoint,
+    speed: f64,
+    (flies, aquatic): (bool, bool),
+) -> f64 {
     let r = geometry::base_radius();
     let hindered = !flies
-        && state
-            .terrain
-            .iter()
-            .any(|t| t.kind.hinders_movement() && t.overlaps_base(start, r));
+        && state.terrain.iter().any(|t| {
+            t.kind.hinders_movement() && !clear_for(t.kind, aquatic) && t.overlaps_base(start, r)
+        });
     if hindered {
         (speed / 2.0).ceil()
     } else {
@@ -45,28 +75,28 @@ pub fn move_speed(state: &Game, start: &TablePoint, speed: f64, flies: bool) -> 
 }
 
 /// The terrain feature a base at `p` may not stand on (blocking for movement) that it would
-/// overlap, if any.
-pub fn blocked_at<'g>(state: &'g Game, p: &TablePoint) -> Option<&'g Terrain> {
+/// overlap, if any; water blocks no Aquatic warrior.
+pub fn blocked_at<'g>(state: &'g Game, p: &TablePoint, aquatic: bool) -> Option<&'g Terrain> {
     let r = geometry::base_radius();
     state
         .terrain
         .iter()
-        .find(|t| t.kind.blocks_movement() && t.overlaps_base(p, r))
+        .find(|t| t.kind.blocks_movement() && !clear_for(t.kind, aquatic) && t.overlaps_base(p, r))
 }
 
 /// Whether a move of `warrior` along `path` (its first point the start) is allowed by the
-/// terrain.
+/// terrain, for a warrior that flies or is Aquatic (water is clear terrain for it) or neither.
 pub fn check_path(
     state: &Game,
     warrior: WarriorId,
     path: &[TablePoint],
-    flies: bool,
+    (flies, aquatic): (bool, bool),
 ) -> Result<(), RulesError> {
     let r = geometry::base_radius();
     let (Some(start), Some(end)) = (path.first(), path.last()) else {
         return Ok(());
     };
-    if let Some(t) = blocked_at(state, end) {
+    if let Some(t) = blocked_at(state, end, aquatic) {
         return Err(MoveRefusal::EndsOverTerrain {
             warrior: state.named(warrior),
             terrain: t.into(),
@@ -76,7 +106,11 @@ pub fn check_path(
     if flies {
         return Ok(());
     }
-    for t in state.terrain.iter().filter(|t| t.kind.blocks_movement()) {
+    for t in state
+        .terrain
+        .iter()
+        .filter(|t| t.kind.blocks_movement() && !clear_for(t.kind, aquatic))
+    {
         if path.windows(2).any(|p| t.crossed_by(&p[0], &p[1])) {
             return Err(MoveRefusal::CrossesTerrain {
                 warrior: state.named(warrior),
@@ -85,10 +119,11 @@ pub fn check_path(
             .into());
         }
     }
+    let hinders = |t: &Terrain| t.kind.hinders_movement() && !clear_for(t.kind, aquatic);
     let starts_over_clear = !state
         .terrain
         .iter()
-        .any(|t| t.kind.hinders_movement() && t.contains_base(start, r));
+        .any(|t| hinders(t) && t.contains_base(start, r));
     let started_on: Vec<bool> = state
         .terrain
         .iter()
@@ -113,9 +148,11 @@ pub fn check_path(
             let here = walked + length * f;
             let left = total - here;
             if left > PATH_STEP + geometry::LENGTH_SLACK {
-                if let Some(t) = state.terrain.iter().find(|t| {
-                    starts_over_clear && t.kind.hinders_movement() && t.contains_base(&p, r)
-                }) {
+                if let Some(t) = state
+                    .terrain
+                    .iter()
+                    .find(|t| starts_over_clear && hinders(t) && t.contains_base(&p, r))
+                {
                     return Err(MoveRefusal::StopsInHindering {
                         warrior: state.named(warrior),
                         terrain: t.into(),
@@ -141,9 +178,10 @@ pub fn check_path(
     Ok(())
 }
 
-/// The line of fire from an attacker at `from` to a target at `to` through the terrain: the
-/// defense modifier it gives the target, or why it is blocked.
-pub fn line_of_fire(state: &Game, from: &TablePoint, to: &TablePoint) -> Result<i32, FireBlock> {
+/// The line of fire from an attacker at `from` to the warrior `target` through the terrain:
+/// the defense modifier it gives the target, or why it is blocked.
+pub fn line_of_fire(state: &Game, from: &TablePoint, target: WarriorId) -> Result<i32, FireBlock> {
+    let to = &state.warrior(target).map_or(*from, |w| w.position);
     let r = geometry::base_radius();
     let occupies = |t: &Terrain, p: &TablePoint| t.occupied_by(p);
     for t in &state.terrain {
@@ -186,7 +224,17 @@ pub fn line_of_fire(state: &Game, from: &TablePoint, to: &TablePoint) -> Result<
     });
     let mut modifier = 0;
     if crosses_hindering || in_hindering(to) {
+        // Stealth (optional): such a line of fire is blocked.
+        if shows(state, target, Handler::Stealth) {
+            return Err(FireBlock::Stealth);
+        }
         modifier += TERRAIN_DEFENSE_MODIFIER;
+    }
+    let in_water = state.terrain.iter().any(|t| {
+        matches!(t.kind, TerrainKind::ShallowWater | TerrainKind::DeepWater) && occupies(t, to)
+    });
+    if in_water && aquatic(state, target) {
+        modifier += AQUATIC_DEFENSE_MODIFIER;
     }
     if target_elevated && !attacker_elevated {
         modifier += TERRAIN_DEFENSE_MODIFIER;
