@@ -362,6 +362,23 @@ impl MageKnightRules {
         ability: SpecialAbility,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
+        self.check_cancel(state, warrior, ability)?;
+        let w = &mut state.warriors[warrior];
+        w.cancelled.push(ability);
+        ctx.record(Event::Cancelled { warrior, ability });
+        Ok(())
+    }
+
+    /// Whether `ability` of `warrior` may be cancelled now (it is the active player's, shows
+    /// the optional ability and has not cancelled it); changes nothing ([`Self::cancel`]
+    /// starts with it, and listing legal actions asks it instead of trying the cancel on a
+    /// copy).
+    pub(super) fn check_cancel(
+        &self,
+        state: &Game,
+        warrior: WarriorId,
+        ability: SpecialAbility,
+    ) -> Result<(), RulesError> {
         let w = state.warrior(warrior)?;
         if state.over {
             return Err(ActionRefusal::GameOver.into());
@@ -382,9 +399,6 @@ impl MageKnightRules {
         if !ability.meta().optional {
             return Err(ActionRefusal::NotOptional { ability }.into());
         }
-        let w = &mut state.warriors[warrior];
-        w.cancelled.push(ability);
-        ctx.record(Event::Cancelled { warrior, ability });
         Ok(())
     }
 }

@@ -705,6 +705,25 @@ impl MageKnightRules {
         facing: f64,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
+        self.check_turn(state, warrior, facing)?;
+        let w = &mut state.warriors[warrior];
+        w.position.facing = facing.rem_euclid(360.0);
+        ctx.record(Event::Turned {
+            warrior,
+            facing: w.position.facing,
+        });
+        Ok(())
+    }
+
+    /// Whether `warrior` may turn to `facing` now: it is the active player's, and a free
+    /// facing ability (Nimble, Sniper) lets it; changes nothing ([`Self::turn`] starts with it,
+    /// and listing legal actions asks it instead of trying the turn on a copy).
+    pub(super) fn check_turn(
+        &self,
+        state: &Game,
+        warrior: WarriorId,
+        facing: f64,
+    ) -> Result<(), RulesError> {
         let w = state.warrior(warrior)?;
         if w.owner != state.active {
             return Err(RulesError::NotYourTurn(state.named(warrior)));
@@ -722,12 +741,6 @@ impl MageKnightRules {
         if !facing.is_finite() {
             return Err(ActionRefusal::FacingNotANumber.into());
         }
-        let w = &mut state.warriors[warrior];
-        w.position.facing = facing.rem_euclid(360.0);
-        ctx.record(Event::Turned {
-            warrior,
-            facing: w.position.facing,
-        });
         Ok(())
     }
 }

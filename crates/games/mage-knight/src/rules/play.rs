@@ -164,7 +164,7 @@ impl MageKnightRules {
                 let facing = OpenTable.bearing(&position, &state.warriors[o].position);
                 let facing = (facing * 100.0).round() / 100.0;
                 let turn = Action::Turn { warrior: w, facing };
-                if !out.contains(&turn) && self.accepts(state, &turn) {
+                if !out.contains(&turn) && self.check_turn(state, w, facing).is_ok() {
                     out.push(turn);
                 }
             }
@@ -173,7 +173,7 @@ impl MageKnightRules {
                     warrior: w,
                     ability,
                 };
-                if ability.meta().optional && self.accepts(state, &cancel) {
+                if ability.meta().optional && self.check_cancel(state, w, ability).is_ok() {
                     out.push(cancel);
                 }
             }
