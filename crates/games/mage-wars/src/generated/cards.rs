@@ -1847,7 +1847,7 @@ mod card_rows {
         None,
         None,
     ];
-    const CREATURE_HANDLER_VALUES: &[Option<Handler>; 77] = &[
+    const CREATURE_HANDLER_VALUES: &[Option<Handler>; 75] = &[
         Some(Handler::AcolyteOfTheBogQueen),
         None,
         Some(Handler::AlandellTheBlueKnight),
@@ -1881,7 +1881,6 @@ mod card_rows {
         Some(Handler::GrimsonDeadeyeSniper),
         Some(Handler::GuardianAngel),
         Some(Handler::GurmashOrcSergeant),
-        Some(Handler::HighlandUnicorn),
         Some(Handler::HuginnRavenFamiliar),
         Some(Handler::IceGolem),
         Some(Handler::Ichthellid),
@@ -1902,7 +1901,6 @@ mod card_rows {
         Some(Handler::OttoKronigMasterEngineer),
         Some(Handler::PlagueZombie),
         Some(Handler::RavenousGhoul),
-        Some(Handler::RedclawAlphaMale),
         Some(Handler::SardonyxBlightOfTheLiving),
         Some(Handler::SerRikvaldTheTirelessGuardian),
         Some(Handler::SersiryxImpFamiliar),
@@ -1929,11 +1927,11 @@ mod card_rows {
     const CREATURE_HANDLER: &[u8; 166] = &[
         0, 1, 2, 1, 1, 3, 1, 4, 1, 1, 5, 1, 1, 6, 7, 1, 1, 8, 9, 1, 10, 1, 1, 1, 1, 11,
         1, 1, 12, 13, 14, 1, 1, 15, 16, 17, 1, 1, 18, 1, 1, 1, 19, 20, 1, 1, 1, 21, 1, 1,
-        1, 1, 1, 22, 23, 24, 1, 25, 26, 1, 1, 27, 1, 1, 28, 29, 30, 31, 32, 33, 34, 35,
-        36, 1, 1, 1, 37, 38, 39, 1, 1, 40, 1, 41, 1, 1, 1, 1, 1, 42, 43, 1, 1, 1, 44, 45,
-        1, 1, 46, 1, 47, 48, 49, 1, 1, 50, 51, 1, 52, 1, 1, 53, 54, 1, 1, 55, 1, 1, 1,
-        56, 57, 58, 1, 59, 1, 60, 1, 1, 1, 1, 1, 1, 1, 1, 1, 61, 1, 1, 62, 63, 64, 65,
-        66, 67, 1, 68, 1, 69, 1, 1, 1, 1, 70, 71, 72, 1, 73, 1, 74, 1, 75, 76, 1, 1, 1, 1,
+        1, 1, 1, 22, 23, 24, 1, 25, 26, 1, 1, 27, 1, 1, 28, 29, 30, 31, 32, 1, 33, 34,
+        35, 1, 1, 1, 36, 37, 38, 1, 1, 39, 1, 40, 1, 1, 1, 1, 1, 41, 42, 1, 1, 1, 43, 44,
+        1, 1, 45, 1, 46, 47, 48, 1, 1, 49, 50, 1, 51, 1, 1, 52, 1, 1, 1, 53, 1, 1, 1, 54,
+        55, 56, 1, 57, 1, 58, 1, 1, 1, 1, 1, 1, 1, 1, 1, 59, 1, 1, 60, 61, 62, 63, 64,
+        65, 1, 66, 1, 67, 1, 1, 1, 1, 68, 69, 70, 1, 71, 1, 72, 1, 73, 74, 1, 1, 1, 1,
     ];
     const CREATURE_PRINTINGS_ITEMS: &[Printing; 198] = &[
         Printing {
@@ -4356,7 +4354,7 @@ mod card_rows {
         0, 87, 88, 0, 89, 90, 91, 92, 93, 94, 95, 26, 96, 97, 98, 99, 100, 0, 101, 102,
         103, 104, 74, 105, 74, 18, 106, 107, 44, 17, 108, 109, 110, 111, 74,
     ];
-    const CREATURE_CARD_ABILITIES_ITEMS: &[CardAbility; 2] = &[
+    const CREATURE_CARD_ABILITIES_ITEMS: &[CardAbility; 4] = &[
         CardAbility {
             trigger: AbilityTrigger::Attacked {
                 kind: None,
@@ -4367,6 +4365,26 @@ mod card_rows {
             duration: AbilityDuration::Instant,
             effects: &[AbilityEffect::CancelAttack],
             each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::GainTrait {
+                    which: Trait::Regenerate(1),
+                    to: AbilityRecipient::AllInZone,
+                },
+            ],
+            each: &[
+                TargetFilter::Friendly,
+                TargetFilter::Living,
+                TargetFilter::ObjectType {
+                    which: ObjectType::Creature,
+                },
+            ],
         },
         CardAbility {
             trigger: AbilityTrigger::Upkeep,
@@ -4389,15 +4407,41 @@ mod card_rows {
                 },
             ],
         },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::GainTrait {
+                    which: Trait::Armor(1),
+                    to: AbilityRecipient::EachInZone,
+                },
+                AbilityEffect::GainTrait {
+                    which: Trait::Melee(1),
+                    to: AbilityRecipient::EachInZone,
+                },
+            ],
+            each: &[
+                TargetFilter::Friendly,
+                TargetFilter::Subtype {
+                    which: Subtype::Canine,
+                },
+                TargetFilter::ObjectType {
+                    which: ObjectType::Creature,
+                },
+            ],
+        },
     ];
     const CREATURE_CARD_ABILITIES: &[u8; 167] = &[
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
-        2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
-        2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
-        2, 2, 2, 2, 2,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+        2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+        3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+        4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+        4, 4, 4, 4, 4,
     ];
     const CREATURE_LIFE: &[u8; 166] = &[
         7, 14, 15, 19, 8, 10, 14, 6, 8, 5, 15, 11, 14, 11, 7, 16, 11, 8, 13, 11, 8, 9,
@@ -8965,7 +9009,7 @@ mod card_rows {
         None,
         None,
     ];
-    const CONJURATION_HANDLER_VALUES: &[Option<Handler>; 70] = &[
+    const CONJURATION_HANDLER_VALUES: &[Option<Handler>; 67] = &[
         Some(Handler::AkirosHammer),
         Some(Handler::AlluringOrchid),
         Some(Handler::AltarOfCarnage),
@@ -8985,7 +9029,6 @@ mod card_rows {
         Some(Handler::ConstructionYard),
         Some(Handler::CorrosiveOrchid),
         Some(Handler::CrusadeBanner),
-        Some(Handler::Deathlock),
         Some(Handler::ElephantGrass),
         Some(Handler::EnchantersWardstone),
         Some(Handler::EtherianLifetree),
@@ -9003,13 +9046,11 @@ mod card_rows {
         Some(Handler::ManglerCaltrops),
         Some(Handler::MerediasBlessing),
         Some(Handler::MindsEye),
-        Some(Handler::MohktariGreatTreeOfLife),
         Some(Handler::NightshadeLotus),
         Some(Handler::Pentagram),
         Some(Handler::PillarOfRighteousFlame),
         Some(Handler::Quicksand),
         Some(Handler::Raincloud),
-        Some(Handler::RajansFury),
         Some(Handler::Reinforce),
         Some(Handler::RenewingSpring),
         Some(Handler::RollingFog),
@@ -9038,11 +9079,10 @@ mod card_rows {
         Some(Handler::ZigguratOfUndeath),
     ];
     const CONJURATION_HANDLER: &[u8; 90] = &[
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 5, 15, 16, 5, 17, 18, 19, 5, 5,
-        20, 21, 22, 5, 5, 23, 24, 25, 26, 27, 28, 29, 5, 5, 30, 31, 5, 5, 32, 33, 34, 35,
-        36, 37, 5, 5, 38, 39, 40, 5, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 5, 51, 52,
-        53, 54, 55, 56, 57, 58, 59, 60, 61, 5, 5, 5, 62, 63, 64, 5, 5, 5, 65, 66, 67, 68,
-        69,
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 5, 15, 16, 5, 17, 18, 5, 5, 5,
+        19, 20, 21, 5, 5, 22, 23, 24, 25, 26, 27, 28, 5, 5, 29, 30, 5, 5, 31, 32, 33, 34,
+        35, 5, 5, 5, 36, 37, 38, 5, 39, 40, 5, 41, 42, 43, 44, 45, 46, 47, 5, 48, 49, 50,
+        51, 52, 53, 54, 55, 56, 57, 58, 5, 5, 5, 59, 60, 61, 5, 5, 5, 62, 63, 64, 65, 66,
     ];
     const CONJURATION_PRINTINGS_ITEMS: &[Printing; 99] = &[
         Printing {
@@ -10395,7 +10435,43 @@ mod card_rows {
         16, 48, 29, 14, 18, 49, 5, 5, 42, 42, 45, 14, 50, 51, 52, 53, 54, 55, 56, 57, 58,
         39, 59, 7, 60,
     ];
-    const CONJURATION_CARD_ABILITIES_ITEMS: &[CardAbility; 3] = &[
+    const CONJURATION_CARD_ABILITIES_ITEMS: &[CardAbility; 7] = &[
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::GainTrait {
+                    which: Trait::FiniteLife,
+                    to: AbilityRecipient::AllInArena,
+                },
+            ],
+            each: &[
+                TargetFilter::ObjectType {
+                    which: ObjectType::Creature,
+                },
+            ],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::GainTrait {
+                    which: Trait::FiniteLife,
+                    to: AbilityRecipient::AllInArena,
+                },
+            ],
+            each: &[
+                TargetFilter::ObjectType {
+                    which: ObjectType::Conjuration,
+                },
+            ],
+        },
         CardAbility {
             trigger: AbilityTrigger::Upkeep,
             cost: &[],
@@ -10443,12 +10519,53 @@ mod card_rows {
             ],
             each: &[],
         },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::GainTrait {
+                    which: Trait::Regenerate(2),
+                    to: AbilityRecipient::EachInZone,
+                },
+            ],
+            each: &[
+                TargetFilter::Friendly,
+                TargetFilter::Living,
+                TargetFilter::ObjectType {
+                    which: ObjectType::Creature,
+                },
+            ],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::GainTrait {
+                    which: Trait::Charge(1),
+                    to: AbilityRecipient::AllInArena,
+                },
+            ],
+            each: &[
+                TargetFilter::Subtype {
+                    which: Subtype::Animal,
+                },
+                TargetFilter::ObjectType {
+                    which: ObjectType::Creature,
+                },
+            ],
+        },
     ];
     const CONJURATION_CARD_ABILITIES: &[u8; 91] = &[
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-        3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-        3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2,
+        2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 4, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6,
+        6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+        7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
     ];
     const CONJURATION_FORM_VALUES: &[ConjurationForm; 3] = &[
         ConjurationForm::Object,
@@ -20642,7 +20759,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Conjuration {
                 name: "Mohktari, Great Tree of Life",
                 summary: None,
-                handler: Some(Handler::MohktariGreatTreeOfLife),
+                handler: None,
                 printings: &[
                     Printing {
                         set: "core",
@@ -20676,7 +20793,28 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                     },
                     Trait::Immunity(DamageType::Hydro),
                 ],
-                card_abilities: &[],
+                card_abilities: &[
+                    CardAbility {
+                        trigger: AbilityTrigger::WhileInPlay,
+                        cost: &[],
+                        targets: &[],
+                        condition: None,
+                        duration: AbilityDuration::Instant,
+                        effects: &[
+                            AbilityEffect::GainTrait {
+                                which: Trait::Regenerate(2),
+                                to: AbilityRecipient::EachInZone,
+                            },
+                        ],
+                        each: &[
+                            TargetFilter::Friendly,
+                            TargetFilter::Living,
+                            TargetFilter::ObjectType {
+                                which: ObjectType::Creature,
+                            },
+                        ],
+                    },
+                ],
                 form: ConjurationForm::Object,
                 life: Some(8),
                 armor: 2,

@@ -181,8 +181,6 @@ pub enum Handler {
     DawnsBastion,
     /// `death_link`, used by: Death Link.
     DeathLink,
-    /// `deathlock`, used by: Deathlock.
-    Deathlock,
     /// `deathshroud_staff`, used by: Deathshroud Staff.
     DeathshroudStaff,
     /// `debilitate`, used by: Debilitate.
@@ -365,8 +363,6 @@ pub enum Handler {
     HelmOfFear,
     /// `helm_of_justice`, used by: Helm of Justice.
     HelmOfJustice,
-    /// `highland_unicorn`, used by: Highland Unicorn.
-    HighlandUnicorn,
     /// `horn_of_gothos`, used by: Horn of Gothos.
     HornOfGothos,
     /// `horse_stance`, used by: Horse Stance.
@@ -481,8 +477,6 @@ pub enum Handler {
     MindShield,
     /// `minds_eye`, used by: Mind's Eye.
     MindsEye,
-    /// `mohktari_great_tree_of_life`, used by: Mohktari, Great Tree of Life.
-    MohktariGreatTreeOfLife,
     /// `mohktaris_branch`, used by: Mohktari's Branch.
     MohktarisBranch,
     /// `mohktaris_touch`, used by: Mohktari's Branch.
@@ -553,16 +547,12 @@ pub enum Handler {
     RageTokens,
     /// `raincloud`, used by: Raincloud.
     Raincloud,
-    /// `rajans_fury`, used by: Rajan's Fury.
-    RajansFury,
     /// `ravenous_ghoul`, used by: Ravenous Ghoul.
     RavenousGhoul,
     /// `ravens_eye`, used by: Huginn, Raven Familiar.
     RavensEye,
     /// `reassemble`, used by: Reassemble.
     Reassemble,
-    /// `redclaw_alpha_male`, used by: Redclaw, Alpha Male.
-    RedclawAlphaMale,
     /// `redeeming_sacrifice`, used by: Gray Angel.
     RedeemingSacrifice,
     /// `reinforce`, used by: Otto Kronig, Master Engineer, Reinforce.
@@ -840,14 +830,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 415;
+    pub const COUNT: usize = 410;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 415] = {
-        let mut all = [Self::AcademyBeastmaster; 415];
+    pub const ALL: [Self; 410] = {
+        let mut all = [Self::AcademyBeastmaster; 410];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -861,7 +851,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 415] = [
+    pub const NAMES: [&'static str; 410] = [
         "academy_beastmaster",
         "academy_druid",
         "academy_elementalist",
@@ -950,7 +940,6 @@ impl Handler {
         "dawnbreakers_initiate",
         "dawns_bastion",
         "death_link",
-        "deathlock",
         "deathshroud_staff",
         "debilitate",
         "decoy",
@@ -1042,7 +1031,6 @@ impl Handler {
         "helm_of_command",
         "helm_of_fear",
         "helm_of_justice",
-        "highland_unicorn",
         "horn_of_gothos",
         "horse_stance",
         "huginn_raven_familiar",
@@ -1100,7 +1088,6 @@ impl Handler {
         "mind_control",
         "mind_shield",
         "minds_eye",
-        "mohktari_great_tree_of_life",
         "mohktaris_branch",
         "mohktaris_touch",
         "moonglow_amulet",
@@ -1136,11 +1123,9 @@ impl Handler {
         "radiant_breastplate",
         "rage_tokens",
         "raincloud",
-        "rajans_fury",
         "ravenous_ghoul",
         "ravens_eye",
         "reassemble",
-        "redclaw_alpha_male",
         "redeeming_sacrifice",
         "reinforce",
         "remove_curse",

@@ -1796,12 +1796,16 @@ pub enum AbilityRecipient {
     EachInZone,
     /// Each object in play that passes the ability's `each` tests.
     EachInArena,
+    /// Each object in play in the zone of the object carrying the ability, itself included, that passes the ability's `each` tests.
+    AllInZone,
+    /// Each object in play, the one carrying the ability included, that passes the ability's `each` tests.
+    AllInArena,
 }
 impl AbilityRecipient {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "AbilityRecipient";
     /// Every value, in declaration order.
-    pub const ALL: [AbilityRecipient; 7] = [
+    pub const ALL: [AbilityRecipient; 9] = [
         Self::Target,
         Self::Caster,
         Self::ThisObject,
@@ -1809,9 +1813,11 @@ impl AbilityRecipient {
         Self::Attached,
         Self::EachInZone,
         Self::EachInArena,
+        Self::AllInZone,
+        Self::AllInArena,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 7] = [
+    pub const NAMES: [&'static str; 9] = [
         "Target",
         "Caster",
         "ThisObject",
@@ -1819,6 +1825,8 @@ impl AbilityRecipient {
         "Attached",
         "EachInZone",
         "EachInArena",
+        "AllInZone",
+        "AllInArena",
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -1830,6 +1838,8 @@ impl AbilityRecipient {
             Self::Attached => "Attached",
             Self::EachInZone => "EachInZone",
             Self::EachInArena => "EachInArena",
+            Self::AllInZone => "AllInZone",
+            Self::AllInArena => "AllInArena",
         }
     }
 }

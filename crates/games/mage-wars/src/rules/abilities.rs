@@ -35,7 +35,7 @@ use grimoire_engine::{Dice, ObjectId, TraitEffectKind};
 use super::conditions::place_condition;
 use super::content::{
     AbilityCondition, AbilityDuration, AbilityEffect, AbilityRecipient, AbilityTrigger, AttackKind,
-    CardAbility, ObjectType, TargetFilter,
+    CardAbility, ObjectType, TargetFilter, Trait,
 };
 use super::dice::roll_attack_die;
 use super::refusal::AttackRefusal;
@@ -117,6 +117,9 @@ pub fn is_played(ability: &CardAbility) -> bool {
                         AbilityEffect::CastDiscount { .. }
                             | AbilityEffect::ControllerChanneling { .. }
                             | AbilityEffect::MeleeAttackTax { .. }
+                    ) || matches!(
+                        effect,
+                        AbilityEffect::GainTrait { to, .. } if is_aura_recipient(*to)
                     )
                 })
         }
@@ -286,6 +289,91 @@ pub fn pay_melee_attack_taxes(
         }
     }
     Ok(())
+}
+
+/// Recipients of an aura: the objects of the card's zone or of the arena, with or without it.
+fn is_aura_recipient(to: AbilityRecipient) -> bool {
+    matches!(
+        to,
+        AbilityRecipient::EachInZone
+            | AbilityRecipient::EachInArena
+            | AbilityRecipient::AllInZone
+            | AbilityRecipient::AllInArena
+    )
+}
+
+/// One trait an aura gives one object: the card giving it, the object, the trait and the
+/// timestamp of the grant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AuraGrant {
+    source: ObjectId,
+    recipient: ObjectId,
+    which: Trait,
+    timestamp: u64,
+}
+
+/// Auras: each `while_in_play` ability of a card in play (a face-down enchantment, in
+/// `hidden`, does nothing) whose effects `gain_trait` on every object of its zone or of the
+/// arena that passes its `each` tests. Brings the grants in `Game::auras` up to date: a grant
+/// whose card left play or whose object no longer qualifies ends, and an object that newly
+/// qualifies gains the trait with a fresh timestamp (docs/decisions.md, "Mage Wars: auras").
+pub fn refresh_auras(game: &mut Game, hidden: &[ObjectId]) {
+    let mut wanted: SmallVec<[(ObjectId, ObjectId, Trait); 8]> = SmallVec::new();
+    for index in 0..game.store.len() {
+        let source = ObjectId(index as u32);
+        if !game.in_play(source) || hidden.contains(&source) {
+            continue;
+        }
+        let Ok(card) = game.card(source) else {
+            continue;
+        };
+        for ability in card.abilities {
+            if ability.trigger != AbilityTrigger::WhileInPlay || !is_played(ability) {
+                continue;
+            }
+            for effect in ability.effects {
+                let AbilityEffect::GainTrait { which, to } = *effect else {
+                    continue;
+                };
+                if !is_aura_recipient(to) {
+                    continue;
+                }
+                let none = Picked {
+                    target: None,
+                    caster: None,
+                };
+                for recipient in recipients(game, source, to, ability.each, none) {
+                    wanted.push((source, recipient, which));
+                }
+            }
+        }
+    }
+    if wanted.is_empty() && game.auras.is_empty() {
+        return;
+    }
+    let (kept, ended): (Vec<AuraGrant>, Vec<AuraGrant>) =
+        std::mem::take(&mut game.auras).into_iter().partition(|g| {
+            game.in_play(g.recipient) && wanted.contains(&(g.source, g.recipient, g.which))
+        });
+    for grant in ended {
+        game.end_grant(grant.recipient, grant.timestamp);
+    }
+    game.auras = kept;
+    for (source, recipient, which) in wanted {
+        let granted = game
+            .auras
+            .iter()
+            .any(|g| (g.source, g.recipient, g.which) == (source, recipient, which));
+        if !granted {
+            let timestamp = game.grant(recipient, which);
+            game.auras.push(AuraGrant {
+                source,
+                recipient,
+                which,
+                timestamp,
+            });
+        }
+    }
 }
 
 /// Recipients a resolving spell's ability reaches: the spell's target, its caster, or each
@@ -533,12 +621,23 @@ fn recipients(
             .filter(|&o| in_play(o))
             .into_iter()
             .collect(),
-        AbilityRecipient::EachInZone | AbilityRecipient::EachInArena => {
+        AbilityRecipient::EachInZone
+        | AbilityRecipient::EachInArena
+        | AbilityRecipient::AllInZone
+        | AbilityRecipient::AllInArena => {
             let zone = game.standing_zone(source);
+            let itself = matches!(
+                to,
+                AbilityRecipient::AllInZone | AbilityRecipient::AllInArena
+            );
+            let arena = matches!(
+                to,
+                AbilityRecipient::EachInArena | AbilityRecipient::AllInArena
+            );
             game.store
                 .iter()
-                .filter(|o| o.in_play && o.id != source)
-                .filter(|o| to == AbilityRecipient::EachInArena || game.standing_zone(o.id) == zone)
+                .filter(|o| o.in_play && (itself || o.id != source))
+                .filter(|o| arena || game.standing_zone(o.id) == zone)
                 .map(|o| o.id)
                 .filter(|&o| each.iter().all(|test| passes(game, source, o, test)))
                 .collect()

@@ -206,7 +206,13 @@ impl Rules for MageWarsRules {
         ctx: &mut Ctx<'_, GameEvent>,
     ) -> Result<(), RulesError> {
         std::mem::swap(&mut state.log, ctx.log);
+        // Auras follow every change: before the action (objects put into play since) and
+        // after it.
+        super::abilities::refresh_auras(state, &[]);
         let result = perform(state, action, &mut *ctx.dice);
+        if result.is_ok() {
+            super::abilities::refresh_auras(state, &[]);
+        }
         std::mem::swap(&mut state.log, ctx.log);
         result
     }

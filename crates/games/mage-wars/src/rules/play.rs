@@ -603,6 +603,7 @@ fn perform(
     }
     validate(state, player, action)?;
     let first_event = events.len();
+    super::abilities::refresh_auras(&mut state.game, &state.hidden);
     match (*action, state.step) {
         (Play::Plan(spell), _) => {
             cast::plan(state, player, spell, events)?;
@@ -675,6 +676,9 @@ fn perform(
     }
     round::flush(&mut state.game, events);
     return_cantrips(state, first_event, events);
+    // Auras follow what the action changed (docs/decisions.md, "Mage Wars: auras").
+    super::abilities::refresh_auras(&mut state.game, &state.hidden);
+    round::flush(&mut state.game, events);
     Ok(())
 }
 

@@ -268,6 +268,8 @@ pub struct Game {
     /// Melee attack taxes paid this round: (attacker, the card whose `melee_attack_tax` it
     /// paid); a tax due once a round is not asked again.
     pub(crate) taxes_paid: Vec<(ObjectId, ObjectId)>,
+    /// The traits auras give now ([`super::abilities::refresh_auras`]).
+    pub(crate) auras: Vec<super::abilities::AuraGrant>,
     /// Each object's traits as [`Game::traits`] computes them, kept until its traits or
     /// conditions change; shared between copies of the state until one of them changes it.
     views: Vec<Arc<TraitView>>,
@@ -300,6 +302,7 @@ impl Clone for Game {
             until_next_melee_attack,
             next_melee_attack_gains,
             taxes_paid,
+            auras,
             views,
         } = source;
         self.arena = *arena;
@@ -320,6 +323,7 @@ impl Clone for Game {
         self.next_melee_attack_gains
             .clone_from(next_melee_attack_gains);
         self.taxes_paid.clone_from(taxes_paid);
+        self.auras.clone_from(auras);
         grimoire_engine::clone_shared_from(&mut self.views, views);
     }
 }
@@ -477,6 +481,21 @@ impl Game {
                 .end_trait_effect(id, |effect| effect.timestamp == timestamp);
             self.refresh_traits(id);
         }
+    }
+
+    /// Grants `value` to the object with a fresh timestamp, which it returns (an aura's grant,
+    /// ended by [`Game::end_grant`]).
+    pub(crate) fn grant(&mut self, id: ObjectId, value: Trait) -> u64 {
+        let timestamp = self
+            .store
+            .add_trait_effect(id, value, TraitEffectKind::Grant);
+        self.refresh_traits(id);
+        timestamp
+    }
+
+    /// Ends the grant made at `timestamp` on the object.
+    pub(crate) fn end_grant(&mut self, id: ObjectId, timestamp: u64) {
+        self.end_timed_grants(vec![(id, timestamp)]);
     }
 
     /// Grants or removes `value` on the object until the end of the round
