@@ -400,6 +400,9 @@ fn bracketed_items(text: &str) -> impl Iterator<Item = &str> {
 /// nothing: their effect stays with the card's handler.
 pub fn granted_traits(text: &str) -> Vec<String> {
     let sentences = prose_sentences(text);
+    if no_prose(text) {
+        return summary_only_traits(text);
+    }
     // The first sentence, cut where another about the melee attacks begins.
     let first = match (attached_object_sentence(text), sentences.first()) {
         (Some(_), Some(first)) => first.as_str(),
@@ -426,6 +429,32 @@ pub fn granted_traits(text: &str) -> Vec<String> {
         }
     }
     traits
+}
+
+/// Whether a rules text has nothing before its bracketed summary (not even a stray full stop).
+fn no_prose(text: &str) -> bool {
+    text.split('[').next().unwrap_or_default().trim().is_empty()
+}
+
+/// A text that is only a bracketed summary (Elemental Mail's `[Armor +1] [Wind -1] ...`)
+/// gives the attached object its items, when every one is a trait with a value (`Name +N`,
+/// `Name -N`); otherwise nothing (`[Nunchucks]` names the card's own rules, not a trait).
+fn summary_only_traits(text: &str) -> Vec<String> {
+    let mut keywords = Vec::new();
+    for item in bracketed_items(text) {
+        let valued = item
+            .rsplit_once(' ')
+            .is_some_and(|(_, value)| value.parse::<i64>().is_ok());
+        match canonical_trait(item) {
+            TraitText::Keyword(keyword) if valued && keyword.chars().any(char::is_alphabetic) => {
+                if !keywords.contains(&keyword) {
+                    keywords.push(keyword);
+                }
+            }
+            _ => return Vec::new(),
+        }
+    }
+    keywords
 }
 
 /// The keyword-like items of `text`'s bracketed summary that `sentence` names, each once; a
@@ -555,7 +584,10 @@ pub fn wholly_read(text: &str, card: &Card) -> bool {
         return false;
     }
     let sentences = prose_sentences(text);
-    if sentences.is_empty() {
+    if !no_prose(text) && sentences.is_empty() {
+        return false;
+    }
+    if no_prose(text) && summary_only_traits(text).is_empty() {
         return false;
     }
     let melee: Vec<&String> = card.melee_attacks_gain.iter().collect();
@@ -809,6 +841,16 @@ mod tests {
                 None
             )
         );
+        // A text that is only a summary of valued traits gives them; a summary naming the
+        // card's own rules does not.
+        let (mail, _, _) = map(&spell("Equipment", "5", &text(" [Armor +1] [Flame -1]")));
+        assert_eq!(
+            (mail.grants.as_slice(), mail.handler),
+            (&["Armor +1".to_owned(), "Flame -1".to_owned()][..], None)
+        );
+        let (sticks, _, _) = map(&spell("Equipment", "4", &text(" [Nunchucks]")));
+        assert!(sticks.grants.is_empty());
+        assert_eq!(sticks.handler.as_deref(), Some("test_spell"));
         // A later sentence that says more keeps the handler.
         let (slow, _, _) = map(&spell(
             "Enchantment",

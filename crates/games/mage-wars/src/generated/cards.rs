@@ -13066,7 +13066,7 @@ mod card_rows {
         None,
         None,
     ];
-    const EQUIPMENT_HANDLER_VALUES: &[Option<Handler>; 53] = &[
+    const EQUIPMENT_HANDLER_VALUES: &[Option<Handler>; 52] = &[
         Some(Handler::AdramelechsTorment),
         Some(Handler::AnkhOfAsyra),
         None,
@@ -13080,7 +13080,6 @@ mod card_rows {
         Some(Handler::DefenseRing),
         Some(Handler::DispelWand),
         Some(Handler::EchoOfTheDepths),
-        Some(Handler::ElementalMail),
         Some(Handler::ElementalWand),
         Some(Handler::EnchantersRing),
         Some(Handler::FireshaperRing),
@@ -13122,11 +13121,11 @@ mod card_rows {
         Some(Handler::WaterfallCloak),
     ];
     const EQUIPMENT_HANDLER: &[u8; 102] = &[
-        0, 1, 2, 2, 3, 4, 2, 2, 2, 5, 6, 7, 8, 2, 9, 10, 2, 2, 11, 2, 2, 2, 12, 2, 2, 13,
-        14, 2, 15, 16, 2, 17, 2, 2, 2, 18, 19, 2, 20, 21, 22, 23, 24, 25, 2, 2, 2, 2, 2,
-        2, 2, 2, 2, 26, 27, 2, 2, 28, 29, 30, 2, 31, 32, 2, 33, 34, 35, 36, 2, 2, 2, 2,
-        2, 2, 37, 38, 2, 39, 40, 2, 2, 41, 42, 43, 2, 44, 2, 2, 45, 2, 46, 2, 47, 2, 48,
-        49, 50, 2, 51, 2, 52, 2,
+        0, 1, 2, 2, 3, 4, 2, 2, 2, 5, 6, 7, 8, 2, 9, 10, 2, 2, 11, 2, 2, 2, 12, 2, 2, 2,
+        13, 2, 14, 15, 2, 16, 2, 2, 2, 17, 18, 2, 19, 20, 21, 22, 23, 24, 2, 2, 2, 2, 2,
+        2, 2, 2, 2, 25, 26, 2, 2, 27, 28, 29, 2, 30, 31, 2, 32, 33, 34, 35, 2, 2, 2, 2,
+        2, 2, 36, 37, 2, 38, 39, 2, 2, 40, 41, 42, 2, 43, 2, 2, 44, 2, 45, 2, 46, 2, 47,
+        48, 49, 2, 50, 2, 51, 2,
     ];
     const EQUIPMENT_PRINTINGS_ITEMS: &[Printing; 120] = &[
         Printing {
@@ -14574,7 +14573,7 @@ mod card_rows {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ];
-    const EQUIPMENT_GRANTS_VALUES: &[&[Trait]; 17] = &[
+    const EQUIPMENT_GRANTS_VALUES: &[&[Trait]; 18] = &[
         &[],
         &[
             Trait::Armor(2),
@@ -14622,6 +14621,29 @@ mod card_rows {
                 x: -2,
             },
         ],
+        &[
+            Trait::Armor(1),
+            Trait::DamageType {
+                damage_type: DamageType::Wind,
+                x: -1,
+            },
+            Trait::DamageType {
+                damage_type: DamageType::Hydro,
+                x: -1,
+            },
+            Trait::DamageType {
+                damage_type: DamageType::Flame,
+                x: -1,
+            },
+            Trait::DamageType {
+                damage_type: DamageType::Frost,
+                x: -1,
+            },
+            Trait::DamageType {
+                damage_type: DamageType::Lightning,
+                x: -1,
+            },
+        ],
         &[Trait::Life(4)],
         &[Trait::Melee(1)],
         &[Trait::Armor(1)],
@@ -14655,10 +14677,10 @@ mod card_rows {
         ],
     ];
     const EQUIPMENT_GRANTS: &[u8; 102] = &[
-        0, 0, 0, 1, 0, 0, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 6, 0, 7, 0, 0, 8, 0, 0,
-        9, 0, 0, 0, 0, 0, 10, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11, 11, 11, 11,
-        12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 13, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15, 16,
+        0, 0, 0, 1, 0, 0, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 6, 0, 7, 0, 0, 8, 9, 0,
+        10, 0, 0, 0, 0, 0, 11, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 12, 12, 12,
+        13, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 14, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 17,
     ];
     const EQUIPMENT_REMOVES_VALUES: &[&[Trait]; 1] = &[&[]];
     const EQUIPMENT_REMOVES: &[u8; 102] = &[

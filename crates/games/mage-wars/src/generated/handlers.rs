@@ -239,8 +239,6 @@ pub enum Handler {
     EchoOfTheDepths,
     /// `elemental_drake`, used by: Elemental Drake.
     ElementalDrake,
-    /// `elemental_mail`, used by: Elemental Mail.
-    ElementalMail,
     /// `elemental_wand`, used by: Elemental Wand.
     ElementalWand,
     /// `elephant_grass`, used by: Elephant Grass.
@@ -830,14 +828,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 410;
+    pub const COUNT: usize = 409;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 410] = {
-        let mut all = [Self::AcademyBeastmaster; 410];
+    pub const ALL: [Self; 409] = {
+        let mut all = [Self::AcademyBeastmaster; 409];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -851,7 +849,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 410] = [
+    pub const NAMES: [&'static str; 409] = [
         "academy_beastmaster",
         "academy_druid",
         "academy_elementalist",
@@ -969,7 +967,6 @@ impl Handler {
         "earthquake",
         "echo_of_the_depths",
         "elemental_drake",
-        "elemental_mail",
         "elemental_wand",
         "elephant_grass",
         "eligor_larington",
