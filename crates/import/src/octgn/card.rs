@@ -344,7 +344,7 @@ fn first_sentence(text: &str) -> &str {
 /// The sentences of a rules text's prose (the part before its bracketed summary), trimmed,
 /// with the ways cards word one idea made one: "Its melee attacks gain" and ", and its melee
 /// attacks gain" start a sentence of their own about the attached creature's melee attacks,
-/// and "melee attack gain" reads as "melee attacks gain".
+/// "melee attack gain" reads as "melee attacks gain" and "Channel +X" as "Channeling +X".
 fn prose_sentences(text: &str) -> Vec<String> {
     let prose = text.split('[').next().unwrap_or_default();
     let prose = prose
@@ -356,7 +356,8 @@ fn prose_sentences(text: &str) -> Vec<String> {
             "Its melee attacks gain ",
             "This creature's melee attacks gain ",
         )
-        .replace("'s melee attack gain ", "'s melee attacks gain ");
+        .replace("'s melee attack gain ", "'s melee attacks gain ")
+        .replace(" Channel +", " Channeling +");
     prose
         .split(['.', '\r', '\n'])
         .map(str::trim)

@@ -13066,7 +13066,7 @@ mod card_rows {
         None,
         None,
     ];
-    const EQUIPMENT_HANDLER_VALUES: &[Option<Handler>; 52] = &[
+    const EQUIPMENT_HANDLER_VALUES: &[Option<Handler>; 51] = &[
         Some(Handler::AdramelechsTorment),
         Some(Handler::AnkhOfAsyra),
         None,
@@ -13097,7 +13097,6 @@ mod card_rows {
         Some(Handler::MageWand),
         Some(Handler::MeditationAmulet),
         Some(Handler::MohktarisBranch),
-        Some(Handler::MoonglowAmulet),
         Some(Handler::MordoksTome),
         Some(Handler::Nunchucks),
         Some(Handler::PaladinsCloak),
@@ -13123,9 +13122,9 @@ mod card_rows {
     const EQUIPMENT_HANDLER: &[u8; 102] = &[
         0, 1, 2, 2, 3, 4, 2, 2, 2, 5, 6, 7, 8, 2, 9, 10, 2, 2, 11, 2, 2, 2, 12, 2, 2, 2,
         13, 2, 14, 15, 2, 16, 2, 2, 2, 17, 18, 2, 19, 20, 21, 22, 23, 24, 2, 2, 2, 2, 2,
-        2, 2, 2, 2, 25, 26, 2, 2, 27, 28, 29, 2, 30, 31, 2, 32, 33, 34, 35, 2, 2, 2, 2,
-        2, 2, 36, 37, 2, 38, 39, 2, 2, 40, 41, 42, 2, 43, 2, 2, 44, 2, 45, 2, 46, 2, 47,
-        48, 49, 2, 50, 2, 51, 2,
+        2, 2, 2, 2, 25, 26, 2, 2, 27, 28, 29, 2, 2, 30, 2, 31, 32, 33, 34, 2, 2, 2, 2, 2,
+        2, 35, 36, 2, 37, 38, 2, 2, 39, 40, 41, 2, 42, 2, 2, 43, 2, 44, 2, 45, 2, 46, 47,
+        48, 2, 49, 2, 50, 2,
     ];
     const EQUIPMENT_PRINTINGS_ITEMS: &[Printing; 120] = &[
         Printing {
@@ -14573,7 +14572,7 @@ mod card_rows {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ];
-    const EQUIPMENT_GRANTS_VALUES: &[&[Trait]; 18] = &[
+    const EQUIPMENT_GRANTS_VALUES: &[&[Trait]; 19] = &[
         &[],
         &[
             Trait::Armor(2),
@@ -14654,6 +14653,7 @@ mod card_rows {
                 x: -2,
             },
         ],
+        &[Trait::Channeling(1)],
         &[Trait::Regenerate(2)],
         &[
             Trait::Armor(2),
@@ -14679,8 +14679,8 @@ mod card_rows {
     const EQUIPMENT_GRANTS: &[u8; 102] = &[
         0, 0, 0, 1, 0, 0, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 6, 0, 7, 0, 0, 8, 9, 0,
         10, 0, 0, 0, 0, 0, 11, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 12, 12, 12,
-        13, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 14, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 17,
+        13, 0, 0, 0, 0, 0, 0, 0, 0, 14, 0, 0, 0, 0, 0, 5, 0, 15, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17, 18,
     ];
     const EQUIPMENT_REMOVES_VALUES: &[&[Trait]; 1] = &[&[]];
     const EQUIPMENT_REMOVES: &[u8; 102] = &[
@@ -20853,7 +20853,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Equipment {
                 name: "Moonglow Amulet",
                 summary: None,
-                handler: Some(Handler::MoonglowAmulet),
+                handler: None,
                 printings: &[
                     Printing {
                         set: "core",
@@ -20879,7 +20879,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                 armor: 0,
                 channeling: 0,
                 defense: None,
-                grants: &[],
+                grants: &[Trait::Channeling(1)],
                 removes: &[],
                 melee_attacks_gain: &[],
                 attacks: &[],

@@ -479,8 +479,6 @@ pub enum Handler {
     MohktarisBranch,
     /// `mohktaris_touch`, used by: Mohktari's Branch.
     MohktarisTouch,
-    /// `moonglow_amulet`, used by: Moonglow Amulet.
-    MoonglowAmulet,
     /// `mordoks_tome`, used by: Mordok's Tome.
     MordoksTome,
     /// `mort`, used by: Mort.
@@ -828,14 +826,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 409;
+    pub const COUNT: usize = 408;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 409] = {
-        let mut all = [Self::AcademyBeastmaster; 409];
+    pub const ALL: [Self; 408] = {
+        let mut all = [Self::AcademyBeastmaster; 408];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -849,7 +847,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 409] = [
+    pub const NAMES: [&'static str; 408] = [
         "academy_beastmaster",
         "academy_druid",
         "academy_elementalist",
@@ -1087,7 +1085,6 @@ impl Handler {
         "minds_eye",
         "mohktaris_branch",
         "mohktaris_touch",
-        "moonglow_amulet",
         "mordoks_tome",
         "mort",
         "mountain_ram",
