@@ -172,6 +172,8 @@ pub enum EffectOp {
         keyword: Option<Keyword>,
         /// 'May': as it resolves its controller chooses whether it does its effect.
         optional: bool,
+        /// A `GrantKeyword` effect lasts this combat only: it ends as the combat concludes (603.3a).
+        this_combat: bool,
     },
     /// A triggered power (703) whose effect has its controller draw cards as it resolves.
     TriggeredDraw {
@@ -201,6 +203,20 @@ pub enum EffectOp {
         keyword: Keyword,
         /// The `to` field.
         to: Recipient,
+        /// From a link: only this combat (603.3a), not this turn.
+        this_combat: bool,
+    },
+    /// Puts the recipients from play into their owners' hands (300.2, 411.8a): attached abilities are detached into the graveyard (306.3e); a token ceases to exist (402.2).
+    ReturnToHand {
+        /// The `to` field.
+        to: Recipient,
+    },
+    /// A continuous restriction while the card carrying it is in play: the recipients can't be proposed as attackers against the defenders `limit` names (601.2a).
+    CannotAttack {
+        /// The `to` field.
+        to: Recipient,
+        /// The `limit` field.
+        limit: AttackLimit,
     },
     /// The character may protect: exhaust it at the protect point to become the proposed defender (602.2).
     CanProtect,
@@ -252,7 +268,7 @@ pub enum EffectOp {
 }
 impl EffectOp {
     /// The name of every operation as written in content, in declaration order.
-    pub const NAMES: [&'static str; 35] = [
+    pub const NAMES: [&'static str; 37] = [
         "deal_damage",
         "heal_damage",
         "modify_atk",
@@ -271,6 +287,8 @@ impl EffectOp {
         "ready",
         "keep_exhausted",
         "grant_keyword",
+        "return_to_hand",
+        "cannot_attack",
         "can_protect",
         "cannot_be_defender",
         "attacks_on_arrival",
@@ -310,6 +328,8 @@ impl EffectOp {
             Self::Ready { .. } => "ready",
             Self::KeepExhausted { .. } => "keep_exhausted",
             Self::GrantKeyword { .. } => "grant_keyword",
+            Self::ReturnToHand { .. } => "return_to_hand",
+            Self::CannotAttack { .. } => "cannot_attack",
             Self::CanProtect => "can_protect",
             Self::CannotBeDefender => "cannot_be_defender",
             Self::AttacksOnArrival => "attacks_on_arrival",
@@ -780,6 +800,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
                 from: Dealer::ThisCard,
                 keyword: None,
                 optional: true,
+                this_combat: false,
             },
         ],
         draft: false,

@@ -139,8 +139,6 @@ pub enum Handler {
     AllThingsInGoodTime,
     /// `almia_moonwhisper`, used by: Almia Moonwhisper.
     AlmiaMoonwhisper,
-    /// `alrak_stonecrack`, used by: Alrak Stonecrack.
-    AlrakStonecrack,
     /// `amah_the_suns_grace`, used by: Amah the Sun's Grace.
     AmahTheSunsGrace,
     /// `amani_dragonhawk`, used by: Amani Dragonhawk.
@@ -183,8 +181,6 @@ pub enum Handler {
     AncestralSpirit,
     /// `anchorite_kalinna`, used by: Anchorite Kalinna.
     AnchoriteKalinna,
-    /// `ancient_bone_bow`, used by: Ancient Bone Bow.
-    AncientBoneBow,
     /// `ancient_core_hound`, used by: Ancient Core Hound.
     AncientCoreHound,
     /// `ancient_cornerstone_grimoire`, used by: Ancient Cornerstone Grimoire.
@@ -195,8 +191,6 @@ pub enum Handler {
     AndissButcherson,
     /// `andrews_the_just`, used by: Andrews the Just.
     AndrewsTheJust,
-    /// `anduros_silversong`, used by: Anduros Silversong.
-    AndurosSilversong,
     /// `anger_management`, used by: Anger Management.
     AngerManagement,
     /// `angrathar_the_wrathgate`, used by: Angrathar the Wrathgate.
@@ -293,8 +287,6 @@ pub enum Handler {
     ArisellaDaughterOfCenarius,
     /// `arlen_the_untamed`, used by: Arlen the Untamed.
     ArlenTheUntamed,
-    /// `arm_blade_of_augelmir`, used by: Arm Blade of Augelmir.
-    ArmBladeOfAugelmir,
     /// `armed_to_the_teeth`, used by: Armed to the Teeth.
     ArmedToTheTeeth,
     /// `armored_blue_wind_rider`, used by: Armored Blue Wind Rider.
@@ -611,8 +603,6 @@ pub enum Handler {
     BlackIce,
     /// `black_ice_fizzlefreeze`, used by: Black Ice Fizzlefreeze.
     BlackIceFizzlefreeze,
-    /// `blackcrow`, used by: Blackcrow.
-    Blackcrow,
     /// `blackout`, used by: Blackout.
     Blackout,
     /// `blackout_truncheon`, used by: Blackout Truncheon.
@@ -715,8 +705,6 @@ pub enum Handler {
     BloodRune,
     /// `blood_strike`, used by: Blood Strike.
     BloodStrike,
-    /// `bloodblade`, used by: Bloodblade.
-    Bloodblade,
     /// `bloodfang_berserker`, used by: Bloodfang Berserker.
     BloodfangBerserker,
     /// `bloodfang_berserker_dsk`, used by: Bloodfang Berserker (DSK).
@@ -733,8 +721,6 @@ pub enum Handler {
     BloodmageThalnos,
     /// `bloodrage`, used by: Bloodrage.
     Bloodrage,
-    /// `bloodsoul`, used by: Bloodsoul.
-    Bloodsoul,
     /// `bloodsurge`, used by: Bloodsurge.
     Bloodsurge,
     /// `bloodsurge_kel_thuzads_blade_of_agony`, used by: Bloodsurge, Kel'Thuzad's Blade of Agony.
@@ -773,8 +759,6 @@ pub enum Handler {
     Bombard,
     /// `bonefist_gauntlets`, used by: Bonefist Gauntlets.
     BonefistGauntlets,
-    /// `bonereavers_edge`, used by: Bonereaver's Edge.
-    BonereaversEdge,
     /// `bones_of_transformation`, used by: Bones of Transformation.
     BonesOfTransformation,
     /// `bonewall_simms`, used by: Bonewall Simms.
@@ -885,8 +869,6 @@ pub enum Handler {
     Brigg,
     /// `brighteye`, used by: Brighteye.
     Brighteye,
-    /// `brimi_tinkerblade`, used by: Brimi Tinkerblade.
-    BrimiTinkerblade,
     /// `brittle_bones`, used by: Brittle Bones.
     BrittleBones,
     /// `broderick_langforth`, used by: Broderick Langforth.
@@ -895,8 +877,6 @@ pub enum Handler {
     Brogre,
     /// `brok_bloodcaller`, used by: Brok Bloodcaller.
     BrokBloodcaller,
-    /// `broken_hopes`, used by: Broken Hopes.
-    BrokenHopes,
     /// `broken_ranks`, used by: Broken Ranks.
     BrokenRanks,
     /// `bromor_the_shadowblade`, used by: Bromor the Shadowblade.
@@ -951,16 +931,12 @@ pub enum Handler {
     Buldrug,
     /// `bulkas_wildhorn`, used by: Bulkas Wildhorn.
     BulkasWildhorn,
-    /// `bully`, used by: Bully.
-    Bully,
     /// `bulwark_of_the_ancient_kings`, used by: Bulwark of the Ancient Kings.
     BulwarkOfTheAncientKings,
     /// `buma_sharpstride`, used by: Buma Sharpstride.
     BumaSharpstride,
     /// `burly_berta`, used by: Burly Berta.
     BurlyBerta,
-    /// `burn_away`, used by: Burn Away.
-    BurnAway,
     /// `burn_to_a_crisp`, used by: Burn to a Crisp.
     BurnToACrisp,
     /// `burninate`, used by: Burninate.
@@ -979,8 +955,6 @@ pub enum Handler {
     BuzzerBlade,
     /// `by_fire_be_purged`, used by: BY FIRE BE PURGED.
     ByFireBePurged,
-    /// `cadon_thundershade`, used by: Cadon Thundershade.
-    CadonThundershade,
     /// `caelestrasz`, used by: Caelestrasz.
     Caelestrasz,
     /// `cairne_earthmothers_chosen`, used by: Cairne, Earthmother's Chosen.
@@ -1031,8 +1005,6 @@ pub enum Handler {
     CelestialMoonfire,
     /// `cenarius_lord_of_the_forest`, used by: Cenarius, Lord of the Forest.
     CenariusLordOfTheForest,
-    /// `censure`, used by: Censure.
-    Censure,
     /// `ceraka`, used by: Ceraka.
     Ceraka,
     /// `cerith_spire_staff`, used by: Cerith Spire Staff.
@@ -1195,8 +1167,6 @@ pub enum Handler {
     Condemnation,
     /// `cone_of_cold`, used by: Cone of Cold.
     ConeOfCold,
-    /// `confessor_mildred`, used by: Confessor Mildred.
-    ConfessorMildred,
     /// `conflagration_trap`, used by: Conflagration Trap.
     ConflagrationTrap,
     /// `conjured_sparkling_water`, used by: Conjured Sparkling Water.
@@ -1415,8 +1385,6 @@ pub enum Handler {
     DarkSimulacrum,
     /// `dark_transformation`, used by: Dark Transformation.
     DarkTransformation,
-    /// `darklight_torch`, used by: Darklight Torch.
-    DarklightTorch,
     /// `darkmoon_card_hurricane`, used by: Darkmoon Card: Hurricane.
     DarkmoonCardHurricane,
     /// `darkmoon_card_madness`, used by: Darkmoon Card: Madness.
@@ -1529,8 +1497,6 @@ pub enum Handler {
     DecrepitFever,
     /// `deep_breath`, used by: Deep Breath.
     DeepBreath,
-    /// `deep_freeze`, used by: Deep Freeze.
-    DeepFreeze,
     /// `deep_subjugator`, used by: Deep Subjugator.
     DeepSubjugator,
     /// `deepholm`, used by: Deepholm.
@@ -1647,10 +1613,6 @@ pub enum Handler {
     DiscerningEyeOfTheBeast,
     /// `disengage`, used by: Disengage.
     Disengage,
-    /// `dismantle`, used by: Dismantle.
-    Dismantle,
-    /// `dispel_magic`, used by: Dispel Magic.
-    DispelMagic,
     /// `dispersion`, used by: Dispersion.
     Dispersion,
     /// `disrupting_shout`, used by: Disrupting Shout.
@@ -1703,8 +1665,6 @@ pub enum Handler {
     DownButNotOut,
     /// `down_the_gullet`, used by: Down the Gullet.
     DownTheGullet,
-    /// `downfall_hammer`, used by: Downfall Hammer.
-    DownfallHammer,
     /// `dr_boom`, used by: Dr. Boom!.
     DrBoom,
     /// `draconic_flames`, used by: Draconic Flames.
@@ -1769,8 +1729,6 @@ pub enum Handler {
     DreadsteedOfXoroth,
     /// `drillborer_disk`, used by: Drillborer Disk.
     DrillborerDisk,
-    /// `drizzie_steelslam`, used by: Drizzie Steelslam.
-    DrizzieSteelslam,
     /// `drogash`, used by: Dro'gash.
     Drogash,
     /// `drudge_ghoul`, used by: Drudge Ghoul.
@@ -1783,8 +1741,6 @@ pub enum Handler {
     Dunzarg,
     /// `durzion_champion_of_adal`, used by: Durzion, Champion of A'dal.
     DurzionChampionOfAdal,
-    /// `dwarven_hand_cannon`, used by: Dwarven Hand Cannon.
-    DwarvenHandCannon,
     /// `dying_curse`, used by: Dying Curse.
     DyingCurse,
     /// `eadric_the_pure`, used by: Eadric the Pure.
@@ -2027,8 +1983,6 @@ pub enum Handler {
     EyeOfTheStorm,
     /// `eyes_of_the_beast`, used by: Eyes of the Beast.
     EyesOfTheBeast,
-    /// `face_of_fear`, used by: Face of Fear.
-    FaceOfFear,
     /// `face_smash`, used by: Face Smash.
     FaceSmash,
     /// `faceless_sapper`, used by: Faceless Sapper.
@@ -2045,8 +1999,6 @@ pub enum Handler {
     FaerieFire,
     /// `faerlinas_madness`, used by: Faerlina's Madness.
     FaerlinasMadness,
-    /// `faithful_dispel`, used by: Faithful Dispel.
-    FaithfulDispel,
     /// `faithful_heal`, used by: Faithful Heal.
     FaithfulHeal,
     /// `faithful_prayer`, used by: Faithful Prayer.
@@ -2087,14 +2039,8 @@ pub enum Handler {
     FavorOfMischief,
     /// `favor_of_nature`, used by: Favor of Nature.
     FavorOfNature,
-    /// `favor_of_spirit`, used by: Favor of Spirit.
-    FavorOfSpirit,
-    /// `favor_of_steel`, used by: Favor of Steel.
-    FavorOfSteel,
     /// `favor_of_undeath`, used by: Favor of Undeath.
     FavorOfUndeath,
-    /// `fear`, used by: Fear.
-    Fear,
     /// `fear_and_loathing`, used by: Fear and Loathing.
     FearAndLoathing,
     /// `fearless_strike`, used by: Fearless Strike.
@@ -2449,8 +2395,6 @@ pub enum Handler {
     Garr,
     /// `garrosh_hellscream`, used by: Garrosh Hellscream.
     GarroshHellscream,
-    /// `gartok_skullsplitter`, used by: Gartok Skullsplitter.
-    GartokSkullsplitter,
     /// `gathering_of_wits`, used by: Gathering of Wits.
     GatheringOfWits,
     /// `gathios_the_shatterer`, used by: Gathios the Shatterer.
@@ -2493,8 +2437,6 @@ pub enum Handler {
     GigantiqueBag,
     /// `gilblin_deathscrounger`, used by: Gilblin Deathscrounger.
     GilblinDeathscrounger,
-    /// `gilblin_hoarder`, used by: Gilblin Hoarder.
-    GilblinHoarder,
     /// `gilblin_plunderer`, used by: Gilblin Plunderer.
     GilblinPlunderer,
     /// `gilblin_trickster`, used by: Gilblin Trickster.
@@ -2675,12 +2617,6 @@ pub enum Handler {
     GuardianOfAncientKings,
     /// `guardian_of_icecrown`, used by: Guardian of Icecrown.
     GuardianOfIcecrown,
-    /// `guardian_steelhoof`, used by: Guardian Steelhoof.
-    GuardianSteelhoof,
-    /// `guardian_steelhorn`, used by: Guardian Steelhorn.
-    GuardianSteelhorn,
-    /// `guardian_steppestrider`, used by: Guardian Steppestrider.
-    GuardianSteppestrider,
     /// `guardians_endurance`, used by: Guardian's Endurance.
     GuardiansEndurance,
     /// `gundek_hammerguard`, used by: Gundek Hammerguard.
@@ -2977,8 +2913,6 @@ pub enum Handler {
     HuntersFocus,
     /// `huntsman_gorwal`, used by: Huntsman Gorwal.
     HuntsmanGorwal,
-    /// `hur_shieldsmasher`, used by: Hur Shieldsmasher.
-    HurShieldsmasher,
     /// `hurdan_the_everlasting`, used by: Hurdan the Everlasting.
     HurdanTheEverlasting,
     /// `huroshal_gutwrench`, used by: Huro'shal Gutwrench.
@@ -3053,8 +2987,6 @@ pub enum Handler {
     ImNotDeadYet,
     /// `im_taking_you_all_with_me`, used by: I'm Taking You All With Me!.
     ImTakingYouAllWithMe,
-    /// `immolation_trap`, used by: Immolation Trap.
-    ImmolationTrap,
     /// `imp_mistress_noali`, used by: Imp Mistress Noali.
     ImpMistressNoali,
     /// `impede`, used by: Impede.
@@ -3109,8 +3041,6 @@ pub enum Handler {
     Intensify,
     /// `intercept`, used by: Intercept.
     Intercept,
-    /// `interest_you_in_a_pint`, used by: Interest You in a Pint?.
-    InterestYouInAPint,
     /// `interfering_shot`, used by: Interfering Shot.
     InterferingShot,
     /// `interrogator_vishas`, used by: Interrogator Vishas.
@@ -3161,10 +3091,6 @@ pub enum Handler {
     JadefireRogue,
     /// `jadefire_satyr`, used by: Jadefire Satyr.
     JadefireSatyr,
-    /// `jadefire_scout`, used by: Jadefire Scout.
-    JadefireScout,
-    /// `jadefire_trickster`, used by: Jadefire Trickster.
-    JadefireTrickster,
     /// `jaelen_the_ripper`, used by: Jaelen the Ripper.
     JaelenTheRipper,
     /// `jaema_herald_of_the_light`, used by: Jaema, Herald of the Light.
@@ -3327,8 +3253,6 @@ pub enum Handler {
     KaraborianTalisman,
     /// `kark_baneblood`, used by: Kark Baneblood.
     KarkBaneblood,
-    /// `karkas_deathhowl`, used by: Karkas Deathhowl.
-    KarkasDeathhowl,
     /// `katianna_the_shrouded`, used by: Katianna the Shrouded.
     KatiannaTheShrouded,
     /// `katoka_dreadblade`, used by: Katoka Dreadblade.
@@ -3337,8 +3261,6 @@ pub enum Handler {
     KatsinBloodoath,
     /// `kauno_stonehoof`, used by: Kauno Stonehoof.
     KaunoStonehoof,
-    /// `kavai_the_wanderer`, used by: Kavai the Wanderer.
-    KavaiTheWanderer,
     /// `kavar_the_bloodthirsty`, used by: Kavar the Bloodthirsty.
     KavarTheBloodthirsty,
     /// `kayleitha`, used by: Kayleitha.
@@ -3475,8 +3397,6 @@ pub enum Handler {
     Krumshal,
     /// `krunkle_deadspark`, used by: Krunkle Deadspark.
     KrunkleDeadspark,
-    /// `kryton_barleybeard`, used by: Kryton Barleybeard.
-    KrytonBarleybeard,
     /// `kulan_earthguard`, used by: Kulan Earthguard.
     KulanEarthguard,
     /// `kungen_the_thunderer`, used by: Kungen the Thunderer.
@@ -3513,8 +3433,6 @@ pub enum Handler {
     LadyVashj,
     /// `laetho_moonbranch`, used by: Laetho Moonbranch.
     LaethoMoonbranch,
-    /// `lafiel`, used by: Lafiel.
-    Lafiel,
     /// `lament`, used by: Lament.
     Lament,
     /// `landro_longshot`, used by: Landro Longshot.
@@ -3539,12 +3457,8 @@ pub enum Handler {
     LavaCracks,
     /// `lava_pack`, used by: Lava Pack.
     LavaPack,
-    /// `lava_pool`, used by: Lava Pool.
-    LavaPool,
     /// `lava_spawn`, used by: Lava Spawn.
     LavaSpawn,
-    /// `lava_spine`, used by: Lava Spine.
-    LavaSpine,
     /// `lava_spit`, used by: Lava Spit.
     LavaSpit,
     /// `lava_splash`, used by: Lava Splash.
@@ -3573,8 +3487,6 @@ pub enum Handler {
     LeezaTombRobber,
     /// `legacy_of_arlokk`, used by: Legacy of Arlokk.
     LegacyOfArlokk,
-    /// `legend_of_mount_hyjal`, used by: Legend of Mount Hyjal.
-    LegendOfMountHyjal,
     /// `legendary_leathers_dalaran`, used by: Legendary Leathers, Dalaran.
     LegendaryLeathersDalaran,
     /// `leggings_of_the_honored`, used by: Leggings of the Honored.
@@ -3957,8 +3869,6 @@ pub enum Handler {
     MilitaryQuarter,
     /// `militia_commander_balor`, used by: Militia Commander Balor.
     MilitiaCommanderBalor,
-    /// `milo_the_unmerciful`, used by: Milo the Unmerciful.
-    MiloTheUnmerciful,
     /// `mind_blast`, used by: Mind Blast.
     MindBlast,
     /// `mind_control`, used by: Mind Control.
@@ -4017,8 +3927,6 @@ pub enum Handler {
     MograinesMightDsm,
     /// `moharu_the_skyseer`, used by: Moharu the Skyseer.
     MoharuTheSkyseer,
-    /// `moira_darkheart`, used by: Moira Darkheart.
-    MoiraDarkheart,
     /// `mojo_doctor_zintar`, used by: Mojo Doctor Zin'tar.
     MojoDoctorZintar,
     /// `mojo_master_zandum`, used by: Mojo Master Zandum.
@@ -4131,8 +4039,6 @@ pub enum Handler {
     MyFateIsMyOwn,
     /// `mya_dragonling_wrangler`, used by: Mya, Dragonling Wrangler.
     MyaDragonlingWrangler,
-    /// `myrodan_silversong`, used by: Myrodan Silversong.
-    MyrodanSilversong,
     /// `mystery_goo`, used by: Mystery Goo.
     MysteryGoo,
     /// `mystical_refreshment`, used by: Mystical Refreshment.
@@ -4379,8 +4285,6 @@ pub enum Handler {
     OneFellSwoop,
     /// `one_true_king`, used by: One True King.
     OneTrueKing,
-    /// `onnekra_bloodfang`, used by: Onnekra Bloodfang.
-    OnnekraBloodfang,
     /// `onslaught`, used by: Onslaught.
     Onslaught,
     /// `onslaught_dsm`, used by: Onslaught (DSM).
@@ -4459,8 +4363,6 @@ pub enum Handler {
     Pandaren,
     /// `pantsing`, used by: Pantsing.
     Pantsing,
-    /// `pappy_ironbane`, used by: Pappy Ironbane.
-    PappyIronbane,
     /// `paralyze`, used by: Paralyze.
     Paralyze,
     /// `paralyzing_strike`, used by: Paralyzing Strike.
@@ -4511,8 +4413,6 @@ pub enum Handler {
     PhoenixFireBand,
     /// `phylactery_of_the_nameless_lich`, used by: Phylactery of the Nameless Lich.
     PhylacteryOfTheNamelessLich,
-    /// `piccolo_of_the_flaming_fire`, used by: Piccolo of the Flaming Fire.
-    PiccoloOfTheFlamingFire,
     /// `pick_lock`, used by: Pick Lock.
     PickLock,
     /// `pick_pocket`, used by: Pick Pocket.
@@ -4707,8 +4607,6 @@ pub enum Handler {
     PsychicMelt,
     /// `psychic_scream`, used by: Psychic Scream.
     PsychicScream,
-    /// `psychic_screech`, used by: Psychic Screech.
-    PsychicScreech,
     /// `psychic_shriek`, used by: Psychic Shriek.
     PsychicShriek,
     /// `psychic_wail`, used by: Psychic Wail.
@@ -4719,8 +4617,6 @@ pub enum Handler {
     PugiusFistOfDefiance,
     /// `pummel`, used by: Pummel.
     Pummel,
-    /// `puncture`, used by: Puncture.
-    Puncture,
     /// `punish_the_greedy`, used by: Punish the Greedy.
     PunishTheGreedy,
     /// `punish_the_wicked`, used by: Punish the Wicked.
@@ -4757,8 +4653,6 @@ pub enum Handler {
     QueenAzsharasDressingGown,
     /// `queen_sylvanas_windrunner`, used by: Queen Sylvanas Windrunner.
     QueenSylvanasWindrunner,
-    /// `quick_trap`, used by: Quick Trap.
-    QuickTrap,
     /// `quickdraw`, used by: Quickdraw.
     Quickdraw,
     /// `quicken_the_pace`, used by: Quicken the Pace.
@@ -4831,8 +4725,6 @@ pub enum Handler {
     Raze,
     /// `razojun`, used by: Razo'jun.
     Razojun,
-    /// `raztujor`, used by: Raztu'jor.
-    Raztujor,
     /// `really_big_worm`, used by: Really Big Worm.
     ReallyBigWorm,
     /// `reanimators_hacker`, used by: Reanimator's Hacker.
@@ -4921,16 +4813,10 @@ pub enum Handler {
     ReverendTobias,
     /// `rexxar`, used by: Rexxar.
     Rexxar,
-    /// `rhokdelar_longbow_of_the_ancient_keepers`, used by: Rhok'delar, Longbow of the Ancient Keepers.
-    RhokdelarLongbowOfTheAncientKeepers,
     /// `rhonin`, used by: Rhonin.
     Rhonin,
     /// `rhuunom`, used by: Rhuunom.
     Rhuunom,
-    /// `righteous_cleanse`, used by: Righteous Cleanse.
-    RighteousCleanse,
-    /// `righteous_vengeance`, used by: Righteous Vengeance.
-    RighteousVengeance,
     /// `riley_sizzleswitch`, used by: Riley Sizzleswitch.
     RileySizzleswitch,
     /// `rimblat_earthshatter`, used by: Rimblat Earthshatter.
@@ -5175,8 +5061,6 @@ pub enum Handler {
     ScourgeTactics,
     /// `scourgeborne_battlegear`, used by: Scourgeborne Battlegear.
     ScourgeborneBattlegear,
-    /// `scrapper_ironbane`, used by: Scrapper Ironbane.
-    ScrapperIronbane,
     /// `sea_legs`, used by: Sea Legs.
     SeaLegs,
     /// `seal_fate`, used by: Seal Fate.
@@ -5331,8 +5215,6 @@ pub enum Handler {
     SharpEye,
     /// `shattered_hand_assassin`, used by: Shattered Hand Assassin.
     ShatteredHandAssassin,
-    /// `shattering_blow`, used by: Shattering Blow.
-    ShatteringBlow,
     /// `shattering_scales`, used by: Shattering Scales.
     ShatteringScales,
     /// `shattering_throw`, used by: Shattering Throw.
@@ -5425,8 +5307,6 @@ pub enum Handler {
     SisterColleenTulley,
     /// `sister_of_pleasure`, used by: Sister of Pleasure.
     SisterOfPleasure,
-    /// `sister_rot`, used by: Sister Rot.
-    SisterRot,
     /// `skaala_of_the_somber_watch`, used by: Skaala of the Somber Watch.
     SkaalaOfTheSomberWatch,
     /// `skeletal_warhorse`, used by: Skeletal Warhorse.
@@ -5695,8 +5575,6 @@ pub enum Handler {
     StormrageCover,
     /// `stormrage_legguards`, used by: Stormrage Legguards.
     StormrageLegguards,
-    /// `stormrage_signet_ring`, used by: Stormrage Signet Ring.
-    StormrageSignetRing,
     /// `stormstrike`, used by: Stormstrike.
     Stormstrike,
     /// `stormstrike_mace`, used by: Stormstrike Mace.
@@ -5749,8 +5627,6 @@ pub enum Handler {
     SunEmblazonedChestplate,
     /// `suncaller_haruh`, used by: Suncaller Haruh.
     SuncallerHaruh,
-    /// `sunder_armor`, used by: Sunder Armor.
-    SunderArmor,
     /// `sunfire`, used by: Sunfire.
     Sunfire,
     /// `sunfire_handwraps`, used by: Sunfire Handwraps.
@@ -5831,8 +5707,6 @@ pub enum Handler {
     TabardsOfTheIllidari,
     /// `taheo_skyspeaker`, used by: Taheo Skyspeaker.
     TaheoSkyspeaker,
-    /// `tail_swipe`, used by: Tail Swipe.
-    TailSwipe,
     /// `tailgunner`, used by: Tailgunner!.
     Tailgunner,
     /// `take_cover`, used by: Take Cover.
@@ -6043,8 +5917,6 @@ pub enum Handler {
     TheMightyUcha,
     /// `the_missing_diplomat`, used by: The Missing Diplomat.
     TheMissingDiplomat,
-    /// `the_natural_order`, used by: The Natural Order.
-    TheNaturalOrder,
     /// `the_overseers_shadow`, used by: The Overseer's Shadow.
     TheOverseersShadow,
     /// `the_path_of_conquest`, used by: The Path of Conquest.
@@ -6173,8 +6045,6 @@ pub enum Handler {
     TidalTotem,
     /// `tidus_the_relentless`, used by: Tidus the Relentless.
     TidusTheRelentless,
-    /// `tight_quarters`, used by: Tight Quarters.
-    TightQuarters,
     /// `tilly_fiddlelight`, used by: Tilly Fiddlelight.
     TillyFiddlelight,
     /// `time`, used by: Time.
@@ -6501,8 +6371,6 @@ pub enum Handler {
     VengeanceOfTheLight,
     /// `vengeance_wrap`, used by: Vengeance Wrap.
     VengeanceWrap,
-    /// `vengeful_crusader_strike`, used by: Vengeful Crusader Strike.
-    VengefulCrusaderStrike,
     /// `venomstrike`, used by: Venomstrike.
     Venomstrike,
     /// `veras_darkshadow`, used by: Veras Darkshadow.
@@ -6511,8 +6379,6 @@ pub enum Handler {
     VerdantBoon,
     /// `verzuk_bloodfist`, used by: Verzuk Bloodfist.
     VerzukBloodfist,
-    /// `vesperia_silversong`, used by: Vesperia Silversong.
-    VesperiaSilversong,
     /// `vestia_abiectus`, used by: Vestia Abiectus.
     VestiaAbiectus,
     /// `veteran_crusader_aliocha_segard`, used by: Veteran Crusader Aliocha Segard.
@@ -6617,8 +6483,6 @@ pub enum Handler {
     WantonWarlord,
     /// `war_party_hitching_post`, used by: War Party Hitching Post.
     WarPartyHitchingPost,
-    /// `war_stomp`, used by: War Stomp.
-    WarStomp,
     /// `warbringer`, used by: Warbringer.
     Warbringer,
     /// `warbringer_arixamal`, used by: Warbringer Arix'amal.
@@ -6761,8 +6625,6 @@ pub enum Handler {
     WitchDoctorKabooma,
     /// `witch_doctor_koozar`, used by: Witch Doctor Koo'zar.
     WitchDoctorKoozar,
-    /// `withdraw`, used by: Withdraw.
-    Withdraw,
     /// `withering_decay`, used by: Withering Decay.
     WitheringDecay,
     /// `wooly_white_rhino`, used by: Wooly White Rhino.
@@ -6783,8 +6645,6 @@ pub enum Handler {
     WraithSpear,
     /// `wraps_of_the_astral_traveler`, used by: Wraps of the Astral Traveler.
     WrapsOfTheAstralTraveler,
-    /// `wrath_of_onyxia`, used by: Wrath of Onyxia.
-    WrathOfOnyxia,
     /// `wrath_of_ragnaros`, used by: Wrath of Ragnaros.
     WrathOfRagnaros,
     /// `wrath_of_turalyon`, used by: Wrath of Turalyon.
@@ -6919,8 +6779,6 @@ pub enum Handler {
     ZunjoOfSenjin,
     /// `zuur`, used by: Zuur.
     Zuur,
-    /// `zygore_bladebreaker`, used by: Zygore Bladebreaker.
-    ZygoreBladebreaker,
     /// `zylah_manslayer`, used by: Zy'lah Manslayer.
     ZylahManslayer,
 }
@@ -6928,14 +6786,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 3459;
+    pub const COUNT: usize = 3388;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 3459] = {
-        let mut all = [Self::ABirdInHand; 3459];
+    pub const ALL: [Self; 3388] = {
+        let mut all = [Self::ABirdInHand; 3388];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -6949,7 +6807,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 3459] = [
+    pub const NAMES: [&'static str; 3388] = [
         "a_bird_in_hand",
         "a_donation_of_silk",
         "a_donation_of_wool",
@@ -7017,7 +6875,6 @@ impl Handler {
         "all_that_rises",
         "all_things_in_good_time",
         "almia_moonwhisper",
-        "alrak_stonecrack",
         "amah_the_suns_grace",
         "amani_dragonhawk",
         "amano_herald_of_the_sun",
@@ -7039,13 +6896,11 @@ impl Handler {
         "ancestral_revival",
         "ancestral_spirit",
         "anchorite_kalinna",
-        "ancient_bone_bow",
         "ancient_core_hound",
         "ancient_cornerstone_grimoire",
         "andarius_the_damned",
         "andiss_butcherson",
         "andrews_the_just",
-        "anduros_silversong",
         "anger_management",
         "angrathar_the_wrathgate",
         "annihilate",
@@ -7094,7 +6949,6 @@ impl Handler {
         "arisa_sarum",
         "arisella_daughter_of_cenarius",
         "arlen_the_untamed",
-        "arm_blade_of_augelmir",
         "armed_to_the_teeth",
         "armored_blue_wind_rider",
         "armored_snowy_gryphon",
@@ -7253,7 +7107,6 @@ impl Handler {
         "black_heart_of_flame",
         "black_ice",
         "black_ice_fizzlefreeze",
-        "blackcrow",
         "blackout",
         "blackout_truncheon",
         "blacksoul_polearm",
@@ -7305,7 +7158,6 @@ impl Handler {
         "blood_queen_lanathel",
         "blood_rune",
         "blood_strike",
-        "bloodblade",
         "bloodfang_berserker",
         "bloodfang_berserker_dsk",
         "bloodfang_hood",
@@ -7314,7 +7166,6 @@ impl Handler {
         "bloodlust_brooch",
         "bloodmage_thalnos",
         "bloodrage",
-        "bloodsoul",
         "bloodsurge",
         "bloodsurge_kel_thuzads_blade_of_agony",
         "bloodthirsty_ghoul",
@@ -7334,7 +7185,6 @@ impl Handler {
         "bolvar_highlord_of_fordragon_hold",
         "bombard",
         "bonefist_gauntlets",
-        "bonereavers_edge",
         "bones_of_transformation",
         "bonewall_simms",
         "boomer",
@@ -7390,12 +7240,10 @@ impl Handler {
         "brelnor_mindbender",
         "brigg",
         "brighteye",
-        "brimi_tinkerblade",
         "brittle_bones",
         "broderick_langforth",
         "brogre",
         "brok_bloodcaller",
-        "broken_hopes",
         "broken_ranks",
         "bromor_the_shadowblade",
         "bronthea_the_resolute",
@@ -7423,11 +7271,9 @@ impl Handler {
         "building_her_forces",
         "buldrug",
         "bulkas_wildhorn",
-        "bully",
         "bulwark_of_the_ancient_kings",
         "buma_sharpstride",
         "burly_berta",
-        "burn_away",
         "burn_to_a_crisp",
         "burninate",
         "burning_rage",
@@ -7437,7 +7283,6 @@ impl Handler {
         "buzz",
         "buzzer_blade",
         "by_fire_be_purged",
-        "cadon_thundershade",
         "caelestrasz",
         "cairne_earthmothers_chosen",
         "calamity",
@@ -7463,7 +7308,6 @@ impl Handler {
         "celadon_pendant",
         "celestial_moonfire",
         "cenarius_lord_of_the_forest",
-        "censure",
         "ceraka",
         "cerith_spire_staff",
         "chaigon_steelsight",
@@ -7545,7 +7389,6 @@ impl Handler {
         "concussive_barrage",
         "condemnation",
         "cone_of_cold",
-        "confessor_mildred",
         "conflagration_trap",
         "conjured_sparkling_water",
         "conquering_shout",
@@ -7655,7 +7498,6 @@ impl Handler {
         "dark_ranger_velonara",
         "dark_simulacrum",
         "dark_transformation",
-        "darklight_torch",
         "darkmoon_card_hurricane",
         "darkmoon_card_madness",
         "darkmoon_card_volcano",
@@ -7712,7 +7554,6 @@ impl Handler {
         "decisive_strike",
         "decrepit_fever",
         "deep_breath",
-        "deep_freeze",
         "deep_subjugator",
         "deepholm",
         "defenders_vigil",
@@ -7771,8 +7612,6 @@ impl Handler {
         "disarm_trap",
         "discerning_eye_of_the_beast",
         "disengage",
-        "dismantle",
-        "dispel_magic",
         "dispersion",
         "disrupting_shout",
         "distract",
@@ -7799,7 +7638,6 @@ impl Handler {
         "double_attack_handguards",
         "down_but_not_out",
         "down_the_gullet",
-        "downfall_hammer",
         "dr_boom",
         "draconic_flames",
         "draconic_might",
@@ -7832,14 +7670,12 @@ impl Handler {
         "dreadsteed",
         "dreadsteed_of_xoroth",
         "drillborer_disk",
-        "drizzie_steelslam",
         "drogash",
         "drudge_ghoul",
         "dryads_wrist_bindings",
         "dulvar_hand_of_the_light",
         "dunzarg",
         "durzion_champion_of_adal",
-        "dwarven_hand_cannon",
         "dying_curse",
         "eadric_the_pure",
         "eagle_eye",
@@ -7961,7 +7797,6 @@ impl Handler {
         "eye_of_rend",
         "eye_of_the_storm",
         "eyes_of_the_beast",
-        "face_of_fear",
         "face_smash",
         "faceless_sapper",
         "faceless_watcher",
@@ -7970,7 +7805,6 @@ impl Handler {
         "faenis_the_tranquil",
         "faerie_fire",
         "faerlinas_madness",
-        "faithful_dispel",
         "faithful_heal",
         "faithful_prayer",
         "faithseer_jasmina",
@@ -7991,10 +7825,7 @@ impl Handler {
         "favor_of_acherus",
         "favor_of_mischief",
         "favor_of_nature",
-        "favor_of_spirit",
-        "favor_of_steel",
         "favor_of_undeath",
-        "fear",
         "fear_and_loathing",
         "fearless_strike",
         "feast_of_flame",
@@ -8172,7 +8003,6 @@ impl Handler {
         "gargoyles",
         "garr",
         "garrosh_hellscream",
-        "gartok_skullsplitter",
         "gathering_of_wits",
         "gathios_the_shatterer",
         "gavin_haverston",
@@ -8194,7 +8024,6 @@ impl Handler {
         "gift_of_the_pious",
         "gigantique_bag",
         "gilblin_deathscrounger",
-        "gilblin_hoarder",
         "gilblin_plunderer",
         "gilblin_trickster",
         "gilneas",
@@ -8285,9 +8114,6 @@ impl Handler {
         "grunt_baranka",
         "guardian_of_ancient_kings",
         "guardian_of_icecrown",
-        "guardian_steelhoof",
-        "guardian_steelhorn",
-        "guardian_steppestrider",
         "guardians_endurance",
         "gundek_hammerguard",
         "gurtogg_bloodboil",
@@ -8436,7 +8262,6 @@ impl Handler {
         "hungering_cold",
         "hunters_focus",
         "huntsman_gorwal",
-        "hur_shieldsmasher",
         "hurdan_the_everlasting",
         "huroshal_gutwrench",
         "hurricane",
@@ -8474,7 +8299,6 @@ impl Handler {
         "illusionary_rod",
         "im_not_dead_yet",
         "im_taking_you_all_with_me",
-        "immolation_trap",
         "imp_mistress_noali",
         "impede",
         "imposing_presence",
@@ -8502,7 +8326,6 @@ impl Handler {
         "instructor_razuvious",
         "intensify",
         "intercept",
-        "interest_you_in_a_pint",
         "interfering_shot",
         "interrogator_vishas",
         "intervene",
@@ -8528,8 +8351,6 @@ impl Handler {
         "jadefire_hellcaller",
         "jadefire_rogue",
         "jadefire_satyr",
-        "jadefire_scout",
-        "jadefire_trickster",
         "jaelen_the_ripper",
         "jaema_herald_of_the_light",
         "jaenel",
@@ -8611,12 +8432,10 @@ impl Handler {
         "kanga_the_primal",
         "karaborian_talisman",
         "kark_baneblood",
-        "karkas_deathhowl",
         "katianna_the_shrouded",
         "katoka_dreadblade",
         "katsin_bloodoath",
         "kauno_stonehoof",
-        "kavai_the_wanderer",
         "kavar_the_bloodthirsty",
         "kayleitha",
         "kedan_burstbeard",
@@ -8685,7 +8504,6 @@ impl Handler {
         "kromdar_herald_of_war",
         "krumshal",
         "krunkle_deadspark",
-        "kryton_barleybeard",
         "kulan_earthguard",
         "kungen_the_thunderer",
         "kurao_stormheart",
@@ -8704,7 +8522,6 @@ impl Handler {
         "lady_sirakess",
         "lady_vashj",
         "laetho_moonbranch",
-        "lafiel",
         "lament",
         "landro_longshot",
         "landros_gift",
@@ -8717,9 +8534,7 @@ impl Handler {
         "lava_burst",
         "lava_cracks",
         "lava_pack",
-        "lava_pool",
         "lava_spawn",
-        "lava_spine",
         "lava_spit",
         "lava_splash",
         "lava_surger",
@@ -8734,7 +8549,6 @@ impl Handler {
         "leeroy_jenkins",
         "leeza_tomb_robber",
         "legacy_of_arlokk",
-        "legend_of_mount_hyjal",
         "legendary_leathers_dalaran",
         "leggings_of_the_honored",
         "leggings_of_the_tireless_sentry",
@@ -8926,7 +8740,6 @@ impl Handler {
         "mikael_the_blunt",
         "military_quarter",
         "militia_commander_balor",
-        "milo_the_unmerciful",
         "mind_blast",
         "mind_control",
         "mind_exhaustion",
@@ -8956,7 +8769,6 @@ impl Handler {
         "mograines_might",
         "mograines_might_dsm",
         "moharu_the_skyseer",
-        "moira_darkheart",
         "mojo_doctor_zintar",
         "mojo_master_zandum",
         "mojo_mender_janah",
@@ -9013,7 +8825,6 @@ impl Handler {
         "muruna_the_savage",
         "my_fate_is_my_own",
         "mya_dragonling_wrangler",
-        "myrodan_silversong",
         "mystery_goo",
         "mystical_refreshment",
         "mythen_of_the_fang",
@@ -9137,7 +8948,6 @@ impl Handler {
         "on_your_feet",
         "one_fell_swoop",
         "one_true_king",
-        "onnekra_bloodfang",
         "onslaught",
         "onslaught_dsm",
         "onslaught_girdle",
@@ -9177,7 +8987,6 @@ impl Handler {
         "panax_the_unstable",
         "pandaren",
         "pantsing",
-        "pappy_ironbane",
         "paralyze",
         "paralyzing_strike",
         "parasitic_shadowfiend",
@@ -9203,7 +9012,6 @@ impl Handler {
         "philosopher_kirilenko",
         "phoenix_fire_band",
         "phylactery_of_the_nameless_lich",
-        "piccolo_of_the_flaming_fire",
         "pick_lock",
         "pick_pocket",
         "pidge_filthfinder",
@@ -9301,13 +9109,11 @@ impl Handler {
         "provoke",
         "psychic_melt",
         "psychic_scream",
-        "psychic_screech",
         "psychic_shriek",
         "psychic_wail",
         "pugg",
         "pugius_fist_of_defiance",
         "pummel",
-        "puncture",
         "punish_the_greedy",
         "punish_the_wicked",
         "pure_evil",
@@ -9326,7 +9132,6 @@ impl Handler {
         "queen_angerboda",
         "queen_azsharas_dressing_gown",
         "queen_sylvanas_windrunner",
-        "quick_trap",
         "quickdraw",
         "quicken_the_pace",
         "radak_doombringer",
@@ -9363,7 +9168,6 @@ impl Handler {
         "rayder",
         "raze",
         "razojun",
-        "raztujor",
         "really_big_worm",
         "reanimators_hacker",
         "reaper_of_dark_souls",
@@ -9408,11 +9212,8 @@ impl Handler {
         "revenge",
         "reverend_tobias",
         "rexxar",
-        "rhokdelar_longbow_of_the_ancient_keepers",
         "rhonin",
         "rhuunom",
-        "righteous_cleanse",
-        "righteous_vengeance",
         "riley_sizzleswitch",
         "rimblat_earthshatter",
         "rime_and_freezin",
@@ -9535,7 +9336,6 @@ impl Handler {
         "scorpid_sting",
         "scourge_tactics",
         "scourgeborne_battlegear",
-        "scrapper_ironbane",
         "sea_legs",
         "seal_fate",
         "seal_of_command",
@@ -9613,7 +9413,6 @@ impl Handler {
         "shard_of_the_scale",
         "sharp_eye",
         "shattered_hand_assassin",
-        "shattering_blow",
         "shattering_scales",
         "shattering_throw",
         "shawl_of_haunted_memories",
@@ -9660,7 +9459,6 @@ impl Handler {
         "sirakess_tide_priestess",
         "sister_colleen_tulley",
         "sister_of_pleasure",
-        "sister_rot",
         "skaala_of_the_somber_watch",
         "skeletal_warhorse",
         "skeleton",
@@ -9795,7 +9593,6 @@ impl Handler {
         "stormfury_black_blade_of_the_betrayer",
         "stormrage_cover",
         "stormrage_legguards",
-        "stormrage_signet_ring",
         "stormstrike",
         "stormstrike_mace",
         "stormtip",
@@ -9822,7 +9619,6 @@ impl Handler {
         "summoning_portal",
         "sun_emblazoned_chestplate",
         "suncaller_haruh",
-        "sunder_armor",
         "sunfire",
         "sunfire_handwraps",
         "sunguard_cersie",
@@ -9863,7 +9659,6 @@ impl Handler {
         "syreian_the_bonecarver",
         "tabards_of_the_illidari",
         "taheo_skyspeaker",
-        "tail_swipe",
         "tailgunner",
         "take_cover",
         "talaan_solaras",
@@ -9969,7 +9764,6 @@ impl Handler {
         "the_maw_of_isorath",
         "the_mighty_ucha",
         "the_missing_diplomat",
-        "the_natural_order",
         "the_overseers_shadow",
         "the_path_of_conquest",
         "the_perfect_stout",
@@ -10034,7 +9828,6 @@ impl Handler {
         "tidal_infusion",
         "tidal_totem",
         "tidus_the_relentless",
-        "tight_quarters",
         "tilly_fiddlelight",
         "time",
         "timely_respite",
@@ -10198,12 +9991,10 @@ impl Handler {
         "venerable_mass_of_mc_gowan",
         "vengeance_of_the_light",
         "vengeance_wrap",
-        "vengeful_crusader_strike",
         "venomstrike",
         "veras_darkshadow",
         "verdant_boon",
         "verzuk_bloodfist",
-        "vesperia_silversong",
         "vestia_abiectus",
         "veteran_crusader_aliocha_segard",
         "vexmaster_narjo",
@@ -10256,7 +10047,6 @@ impl Handler {
         "wanted_hogger",
         "wanton_warlord",
         "war_party_hitching_post",
-        "war_stomp",
         "warbringer",
         "warbringer_arixamal",
         "warcaller_zinbawa",
@@ -10328,7 +10118,6 @@ impl Handler {
         "wisp_amulet",
         "witch_doctor_kabooma",
         "witch_doctor_koozar",
-        "withdraw",
         "withering_decay",
         "wooly_white_rhino",
         "word_of_blight",
@@ -10339,7 +10128,6 @@ impl Handler {
         "wraith_scythe",
         "wraith_spear",
         "wraps_of_the_astral_traveler",
-        "wrath_of_onyxia",
         "wrath_of_ragnaros",
         "wrath_of_turalyon",
         "wrecking_crew",
@@ -10407,7 +10195,6 @@ impl Handler {
         "zumix_of_kezan",
         "zunjo_of_senjin",
         "zuur",
-        "zygore_bladebreaker",
         "zylah_manslayer",
     ];
     /// The handler's snake_case name as written in content.

@@ -225,7 +225,7 @@ fn live_record_abilitytarget(
     path: &str,
 ) -> Result<AbilityTarget, LiveError> {
     let table = live::table(value, path)?;
-    live::known_fields(table, &["card", "side", "filters"], path)?;
+    live::known_fields(table, &["card", "side", "filters", "also"], path)?;
     Ok(AbilityTarget {
         card: live::field(table, path, "card", live::parse::<TargetKind>)?,
         side: live::field_or::<
@@ -238,6 +238,15 @@ fn live_record_abilitytarget(
             path,
             "filters",
             |value, path| live::list(value, path, live_union_targetfilter),
+            &[],
+        )?,
+        also: live::field_or::<
+            &'static [TargetKind],
+        >(
+            table,
+            path,
+            "also",
+            |value, path| live::list(value, path, live::parse::<TargetKind>),
             &[],
         )?,
     })
@@ -401,6 +410,14 @@ fn live_union_targetfilter(
                 amount: live::field(table, path, "amount", live::int::<u8, 0, 20>)?,
             })
         }
+        "attacking" => {
+            live::known_fields(table, &["is"], path)?;
+            Ok(TargetFilter::Attacking)
+        }
+        "defending" => {
+            live::known_fields(table, &["is"], path)?;
+            Ok(TargetFilter::Defending)
+        }
         other => {
             Err(
                 LiveError::new(
@@ -499,6 +516,10 @@ fn live_union_abilityduration(
             live::known_fields(table, &["lasts"], path)?;
             Ok(AbilityDuration::UntilYourNextTurn)
         }
+        "this_combat" => {
+            live::known_fields(table, &["lasts"], path)?;
+            Ok(AbilityDuration::ThisCombat)
+        }
         other => {
             Err(
                 LiveError::new(
@@ -581,19 +602,56 @@ fn live_union_abilityeffect(
             })
         }
         "destroy" => {
-            live::known_fields(table, &["op", "target"], path)?;
+            live::known_fields(table, &["op", "to", "target"], path)?;
             Ok(AbilityEffect::Destroy {
+                to: live::field_or::<
+                    Recipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<Recipient>,
+                    Recipient::TargetCharacter,
+                )?,
                 target: live::field_or::<
                     u8,
                 >(table, path, "target", live::int::<u8, 1, 3>, 1)?,
             })
         }
         "exhaust" => {
-            live::known_fields(table, &["op", "target"], path)?;
+            live::known_fields(table, &["op", "to", "target"], path)?;
             Ok(AbilityEffect::Exhaust {
+                to: live::field_or::<
+                    Recipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<Recipient>,
+                    Recipient::TargetCharacter,
+                )?,
                 target: live::field_or::<
                     u8,
                 >(table, path, "target", live::int::<u8, 1, 3>, 1)?,
+            })
+        }
+        "return_to_hand" => {
+            live::known_fields(table, &["op", "target"], path)?;
+            Ok(AbilityEffect::ReturnToHand {
+                target: live::field_or::<
+                    u8,
+                >(table, path, "target", live::int::<u8, 1, 3>, 1)?,
+            })
+        }
+        "cannot_attack" => {
+            live::known_fields(table, &["op", "limit", "to"], path)?;
+            Ok(AbilityEffect::CannotAttack {
+                limit: live::field_or::<
+                    AttackLimit,
+                >(table, path, "limit", live::parse::<AttackLimit>, AttackLimit::Any)?,
+                to: live::field_or::<
+                    Recipient,
+                >(table, path, "to", live::parse::<Recipient>, Recipient::ThisCard)?,
             })
         }
         "ready" => {
@@ -2298,6 +2356,7 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
                     "from",
                     "keyword",
                     "optional",
+                    "this_combat",
                 ],
                 path,
             )?;
@@ -2324,6 +2383,9 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
                 optional: live::field_or::<
                     bool,
                 >(table, path, "optional", live::boolean, false)?,
+                this_combat: live::field_or::<
+                    bool,
+                >(table, path, "this_combat", live::boolean, false)?,
             })
         }
         "triggered_draw" => {
@@ -2352,10 +2414,28 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
             })
         }
         "grant_keyword" => {
-            live::known_fields(table, &["op", "keyword", "to"], path)?;
+            live::known_fields(table, &["op", "keyword", "to", "this_combat"], path)?;
             Ok(EffectOp::GrantKeyword {
                 keyword: live::field(table, path, "keyword", live::parse::<Keyword>)?,
                 to: live::field(table, path, "to", live::parse::<Recipient>)?,
+                this_combat: live::field_or::<
+                    bool,
+                >(table, path, "this_combat", live::boolean, false)?,
+            })
+        }
+        "return_to_hand" => {
+            live::known_fields(table, &["op", "to"], path)?;
+            Ok(EffectOp::ReturnToHand {
+                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+            })
+        }
+        "cannot_attack" => {
+            live::known_fields(table, &["op", "to", "limit"], path)?;
+            Ok(EffectOp::CannotAttack {
+                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+                limit: live::field_or::<
+                    AttackLimit,
+                >(table, path, "limit", live::parse::<AttackLimit>, AttackLimit::Any)?,
             })
         }
         "can_protect" => {

@@ -18,29 +18,37 @@ use super::state::{
 };
 use super::turn;
 
-/// Whether `id` can be chosen as a target (706.1): a character in play that is not
-/// untargetable.
+/// Whether `id` can be chosen as a target (706.1): a card in play that is not a resource and
+/// not untargetable; [`fits_rule`] says which kinds of card a link's target may be.
 pub fn targetable(game: &Game, id: ObjectId) -> bool {
     game.in_play(id)
-        && game.is_character(id)
+        && !game.info[id.0 as usize].resource
         && !game.has_op(id, |op| matches!(op, EffectOp::Untargetable))
 }
 
 /// Whether `id` may be the target a typed ability's `rule` describes for a link `player`
 /// controls (706.1): a hero, an ally (a Totem is targeted as though it were one, glossary) or
-/// either, anyone's, the player's own or an opponent's, damaged, exhausted or of a cost at most
-/// as the rule asks.
+/// either, or another type of card in play (300.2: an ability, equipment, a weapon, armor, an
+/// item), anyone's, the player's own or an opponent's, damaged, exhausted, attacking,
+/// defending or of a cost at most as the rule asks. Without a rule: any character.
 pub fn fits_rule(game: &Game, player: PlayerId, rule: Option<&TargetRule>, id: ObjectId) -> bool {
     let Some(rule) = rule else {
-        return true;
+        return game.is_character(id);
     };
-    let hero = game.card(id).kind == Kind::Hero;
-    let kind = match rule.kind {
+    let printed = game.card(id).kind;
+    let character = game.is_character(id);
+    let hero = printed == Kind::Hero;
+    let kind = rule.kinds().any(|kind| match kind {
         TargetKind::Hero => hero,
-        TargetKind::Ally => !hero,
-        TargetKind::Character => true,
-        _ => false,
-    };
+        TargetKind::Ally => character && !hero,
+        TargetKind::Character => character,
+        TargetKind::Equipment => printed.is_equipment(),
+        TargetKind::Weapon => printed == Kind::Weapon,
+        TargetKind::Armor => printed == Kind::Armor,
+        TargetKind::Item => printed == Kind::Item,
+        TargetKind::AbilityCard => printed == Kind::Ability,
+        TargetKind::AnyCard => false,
+    });
     let side = match rule.side {
         TargetSide::Any => true,
         TargetSide::Friendly => game.controller(id) == player,
@@ -51,7 +59,9 @@ pub fn fits_rule(game: &Game, player: PlayerId, rule: Option<&TargetRule>, id: O
     let cost = rule
         .cost_at_most
         .is_none_or(|most| game.card(id).cost <= u32::from(most));
-    kind && side && damaged && exhausted && cost
+    let attacking = !rule.attacking || game.attacking(id);
+    let defending = !rule.defending || game.defending(id);
+    kind && side && damaged && exhausted && cost && attacking && defending
 }
 
 /// The rules of the targets of a link (from the typed ability its operation was lowered
@@ -78,6 +88,7 @@ fn target_index(op: &EffectOp) -> Option<usize> {
         | EffectOp::Exhaust { to }
         | EffectOp::Destroy { to }
         | EffectOp::Ready { to }
+        | EffectOp::ReturnToHand { to }
         | EffectOp::KeepExhausted { to }
         | EffectOp::PaymentPower { to, .. }
         | EffectOp::TriggeredDamage { to, .. }
@@ -359,6 +370,7 @@ pub fn check_place_resource(
 /// it resolves; `x` is the number of the keyword entry that carries it (Mend {n}), for a
 /// `per_x` amount.
 fn power_effect(op: EffectOp, x: i32) -> Option<EffectOp> {
+    let mut this_combat = false;
     let (effect, amount, damage_type, to, from, keyword) = match op {
         EffectOp::PaymentPower {
             effect,
@@ -377,8 +389,10 @@ fn power_effect(op: EffectOp, x: i32) -> Option<EffectOp> {
             to,
             from,
             keyword,
+            this_combat: combat_only,
             ..
         } => {
+            this_combat = combat_only;
             let amount = i32::from(amount).saturating_add(i32::from(per_x).saturating_mul(x));
             let amount = u8::try_from(amount.max(0)).unwrap_or(u8::MAX);
             (effect, amount, damage_type, to, from, keyword)
@@ -408,10 +422,12 @@ fn power_effect(op: EffectOp, x: i32) -> Option<EffectOp> {
         PowerEffect::Ready => EffectOp::Ready { to },
         PowerEffect::DrawCards => EffectOp::DrawCards { count: amount },
         PowerEffect::Destroy => EffectOp::Destroy { to },
+        PowerEffect::ReturnToHand => EffectOp::ReturnToHand { to },
         // Without its keyword the effect does nothing.
         PowerEffect::GrantKeyword => EffectOp::GrantKeyword {
             keyword: keyword?,
             to,
+            this_combat,
         },
     })
 }
@@ -910,9 +926,17 @@ fn apply_ops(
                     });
                 }
             }
-            EffectOp::GrantKeyword { keyword, to } => {
+            EffectOp::GrantKeyword {
+                keyword,
+                to,
+                this_combat,
+            } => {
                 for d in game.recipients(to, holder, controller, targets) {
-                    game.granted.push(GrantedKeyword { to: d, keyword });
+                    game.granted.push(GrantedKeyword {
+                        to: d,
+                        keyword,
+                        this_combat,
+                    });
                 }
             }
             EffectOp::DrawCards { count } => draw(game, controller, u32::from(count)),
@@ -942,8 +966,16 @@ fn apply_ops(
                     let indestructible =
                         game.has_op(d, |op| matches!(op, EffectOp::Indestructible));
                     if game.in_play(d) && !indestructible {
-                        trigger(game, d, TriggerEvent::ThisDestroyed);
-                        game.leave_play(d, true);
+                        game.destroy(d);
+                    }
+                }
+            }
+            // 300.2: a card in play goes to its owner's hand.
+            EffectOp::ReturnToHand { to } => {
+                deliver(game, std::mem::take(&mut packets), ctx)?;
+                for d in game.recipients(to, holder, controller, targets) {
+                    if game.in_play(d) {
+                        game.return_to_hand(d);
                     }
                 }
             }

@@ -77,6 +77,14 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         "grant_keyword",
         Coverage::played("chain: the recipient gains the keyword this turn"),
     ),
+    (
+        "return_to_hand",
+        Coverage::played("chain: a resolving link puts cards from play into their owners' hands"),
+    ),
+    (
+        "cannot_attack",
+        Coverage::played("combat: proposal legality"),
+    ),
     ("can_protect", Coverage::played("combat: the protect point")),
     (
         "cannot_be_defender",
@@ -160,6 +168,8 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::Ready { .. } => "ready",
         EffectOp::KeepExhausted { .. } => "keep_exhausted",
         EffectOp::Destroy { .. } => "destroy",
+        EffectOp::ReturnToHand { .. } => "return_to_hand",
+        EffectOp::CannotAttack { .. } => "cannot_attack",
         EffectOp::PaymentPower { .. } => "payment_power",
         EffectOp::Attaches => "attaches",
         EffectOp::CanProtect => "can_protect",

@@ -373,6 +373,13 @@ pub enum CombatRefusal {
     NotOpponents(Named),
     /// 601.2b: an elusive character can't be proposed as a defender.
     Elusive(Named),
+    /// 601.2a: a modifier says the attacker can't attack the proposed defender.
+    CannotAttack {
+        /// The proposed attacker.
+        attacker: Named,
+        /// The proposed defender.
+        defender: Named,
+    },
     /// 602.4: weapons strike only during a combat's defend window.
     NoCombat,
     /// 602.4: weapons strike only while a defend window is open.
@@ -414,6 +421,10 @@ impl fmt::Display for CombatRefusal {
             CombatRefusal::Elusive(c) => write!(
                 f,
                 "{c} is elusive and can't be proposed as a defender (601.2b)"
+            ),
+            CombatRefusal::CannotAttack { attacker, defender } => write!(
+                f,
+                "{attacker} can't attack {defender} (601.2a)"
             ),
             CombatRefusal::NoCombat => {
                 f.write_str("weapons strike only during a combat's defend window (602.4)")

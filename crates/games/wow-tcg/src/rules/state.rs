@@ -155,6 +155,8 @@ pub struct GrantedKeyword {
     pub to: ObjectId,
     /// The keyword.
     pub keyword: Keyword,
+    /// Only this combat: it ends as the combat concludes (603.3a).
+    pub this_combat: bool,
 }
 
 /// The steps of the start phase (501), each with its priority window.
@@ -305,6 +307,8 @@ pub enum GameEvent {
     Destroyed(ObjectId),
     /// A card went to the graveyard without being destroyed.
     PutIntoGraveyard(ObjectId),
+    /// A card went from play into its owner's hand.
+    PutIntoHand(ObjectId),
     /// A link was added to the chain.
     LinkAdded(LinkKind),
     /// A link resolved.
@@ -845,7 +849,7 @@ impl Game {
                 continue;
             };
             for op in &info.card.effects {
-                let EffectOp::GrantKeyword { keyword, to } = *op else {
+                let EffectOp::GrantKeyword { keyword, to, .. } = *op else {
                     continue;
                 };
                 let applies = match to {
@@ -1009,6 +1013,10 @@ impl Game {
                 .filter(|&o| self.controller(o) != controller && self.card(o).kind == Kind::Hero)
                 .collect(),
             Recipient::EachCharacter => characters(),
+            Recipient::EachAlly => characters()
+                .into_iter()
+                .filter(|&o| self.card(o).kind == Kind::Ally)
+                .collect(),
             Recipient::YourAllies => characters()
                 .into_iter()
                 .filter(|&o| self.controller(o) == controller && self.card(o).kind == Kind::Ally)
@@ -1238,6 +1246,44 @@ impl Game {
         });
         for attached in attachments {
             self.detach(attached);
+        }
+    }
+
+    /// Destroys a card in play (411.8d): its "is destroyed" powers trigger, and an attached
+    /// ability is detached from its card as it goes (306.3e).
+    pub fn destroy(&mut self, id: ObjectId) {
+        self.trigger(id, TriggerEvent::ThisDestroyed);
+        self.unattach(id);
+        self.leave_play(id, true);
+    }
+
+    /// Puts a card from play into its owner's hand (300.2, 411.8a): an attached ability is
+    /// detached from its card, and the abilities attached to it are detached into their owners'
+    /// graveyards (306.3e); a token put there ceases to exist at the next pre-priority check
+    /// (402.2, 407.6e).
+    pub fn return_to_hand(&mut self, id: ObjectId) {
+        self.unattach(id);
+        let attachments = self
+            .store
+            .get(id)
+            .map(|o| o.attachments.clone())
+            .unwrap_or_default();
+        self.move_to(id, HAND);
+        self.record(GameEvent::PutIntoHand(id));
+        for attached in attachments {
+            self.detach(attached);
+        }
+    }
+
+    /// Takes an attached card off the card it is attached to (it stays where it is).
+    fn unattach(&mut self, id: ObjectId) {
+        if let Some(parent) = self.store.get(id).and_then(|o| o.attached_to) {
+            if let Some(p) = self.store.get_mut(parent) {
+                p.attachments.retain(|&a| a != id);
+            }
+        }
+        if let Some(o) = self.store.get_mut(id) {
+            o.attached_to = None;
         }
     }
 
