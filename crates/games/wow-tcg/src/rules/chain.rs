@@ -744,6 +744,7 @@ fn resolve_card(
                             | EffectOp::DrawCards { .. }
                             | EffectOp::Exhaust { .. }
                             | EffectOp::Destroy { .. }
+                            | EffectOp::ReturnToHand { .. }
                             | EffectOp::Ready { .. }
                             | EffectOp::KeepExhausted { .. }
                     ) || matches!(
