@@ -315,6 +315,20 @@ impl Reader<'_> {
         if let Some(ability) = self.attack_restriction(&sentence) {
             return Some(ability);
         }
+        // `<this card> enters play exhausted` (710.2).
+        if let Some(subject) = strip_suffix_ci(&sentence, " enters play exhausted") {
+            if self.attached || !self.is_self(subject) || is_pronoun(subject) {
+                return None;
+            }
+            let mut ability = Table::new();
+            ability.insert("trigger".into(), text("ongoing"));
+            ability.insert("duration".into(), text("while_in_play"));
+            ability.insert(
+                "effects".into(),
+                Value::Array(vec![Value::Table(op_table("enters_play_exhausted", &[]))]),
+            );
+            return Some(Value::Table(ability));
+        }
         let (subject, what) = [" has ", " have ", " is "].iter().find_map(|verb| {
             let at = find_ci(&sentence, verb)?;
             Some((&sentence[..at], &sentence[at + verb.len()..]))
@@ -326,9 +340,12 @@ impl Reader<'_> {
                 "AttachedCharacter"
             }
             "allies you control" | "allies in your party" => "YourAllies",
+            "other allies you control" | "other allies in your party" => "YourOtherAllies",
+            "your weapons" | "weapons you control" => "YourWeapons",
             _ if !self.attached && self.is_self(subject) && !is_pronoun(subject) => "ThisCard",
             _ => return None,
         };
+        let weapons = recipient == "YourWeapons";
         let mut condition = None;
         let mut what = what.trim();
         for (suffix, requires) in [
@@ -347,8 +364,8 @@ impl Reader<'_> {
                 &[("amount", Value::Integer(amount)), ("to", text(recipient))],
             ));
         } else if let Some((atk, health)) = stat_change(what) {
-            // Health changes are continuous only, with no condition.
-            if condition.is_some() {
+            // Health changes are continuous only, with no condition; weapons have no health.
+            if condition.is_some() || weapons {
                 return None;
             }
             if let Some(atk) = atk {
@@ -362,8 +379,8 @@ impl Reader<'_> {
                 &[("amount", Value::Integer(health)), ("to", text(recipient))],
             ));
         } else {
-            // Keywords are held by one card only (`YourHero`, `AttachedCharacter`, `ThisCard`).
-            if condition.is_some() || recipient == "YourAllies" {
+            // Keywords without a condition (`state::continuous_keywords`).
+            if condition.is_some() {
                 return None;
             }
             // A keyword's number is the entry's own (Assault 2, Mend 3): the keyword carries it.
@@ -374,6 +391,10 @@ impl Reader<'_> {
                     &[("keyword", text(&keyword)), ("to", text(recipient))],
                 ));
             }
+        }
+        // A weapon neither attacks nor defends.
+        if weapons && condition.is_some() {
+            return None;
         }
         let mut ability = Table::new();
         ability.insert("trigger".into(), text("ongoing"));
@@ -430,6 +451,7 @@ impl Reader<'_> {
         let mut resources = false;
         let mut exhaust = false;
         let mut destroy = false;
+        let mut exhaust_hero = false;
         // "On your turn:" before the costs says when it may be used, as "Use only on your
         // turn" after the effect does.
         let (costs, mut own_turn) = match strip_prefix_ci(costs, "On your turn:") {
@@ -449,6 +471,9 @@ impl Reader<'_> {
             } else if cost.eq_ignore_ascii_case("[Exhaust]") && !exhaust {
                 exhaust = true;
                 paid.push(text("exhaust_this"));
+            } else if cost.eq_ignore_ascii_case("Exhaust your hero") && !exhaust_hero {
+                exhaust_hero = true;
+                paid.push(text("exhaust_hero"));
             } else if let Some(what) = strip_prefix_ci(cost, "Destroy ") {
                 if destroy || !self.is_self(what) || is_pronoun(what) {
                     return None;
@@ -546,7 +571,14 @@ impl Reader<'_> {
         if optional
             && (!matches!(
                 op,
-                "deal_damage" | "heal" | "draw" | "exhaust" | "ready" | "destroy" | "return_to_hand"
+                "deal_damage"
+                    | "heal"
+                    | "draw"
+                    | "exhaust"
+                    | "ready"
+                    | "destroy"
+                    | "return_to_hand"
+                    | "remove_from_game"
             ) || effect
                 .value
                 .get("amount")
@@ -558,9 +590,8 @@ impl Reader<'_> {
         // "This combat" lasts only for a trigger inside a combat (603.3a ends it).
         let in_combat = matches!(event, "ThisStrikes" | "ThisAttacks");
         let fits = match op {
-            "deal_damage" | "heal" | "draw" | "exhaust" | "ready" | "destroy" | "return_to_hand" => {
-                effect.duration == "instant"
-            }
+            "deal_damage" | "heal" | "draw" | "exhaust" | "ready" | "destroy" | "return_to_hand"
+            | "remove_from_game" => effect.duration == "instant",
             // A triggered ATK change is a gain (the `triggered_power` effect's amount).
             "grant_keyword" => {
                 effect.duration == "this_turn" || in_combat && effect.duration == "this_combat"
@@ -653,6 +684,13 @@ impl Reader<'_> {
             // Destroying a hero is no power of the vocabulary.
             return effect.target.as_ref()?.never_hero().then_some(effect);
         }
+        // `Remove <target> from the game` (411.6a).
+        if let Some(who) = strip_prefix_ci(sentence, "Remove ")
+            .and_then(|rest| strip_suffix_ci(rest, " from the game"))
+        {
+            let effect = self.targeted_only("remove_from_game", who)?;
+            return effect.target.as_ref()?.never_hero().then_some(effect);
+        }
         // `Put <target> into its owner's hand` (300.2: a card in play).
         if let Some(who) = strip_prefix_ci(sentence, "Put ")
             .and_then(|rest| strip_suffix_ci(rest, " into its owner's hand"))
@@ -734,6 +772,22 @@ impl Reader<'_> {
             Some(body) => (body, "this_turn"),
             None => (strip_suffix_ci(sentence, " this combat")?, "this_combat"),
         };
+        // `Your weapons have +N ATK this turn`: a group.
+        if let Some(at) = find_ci(body, " have ") {
+            let subject = body[..at].trim().to_ascii_lowercase();
+            if !matches!(subject.as_str(), "your weapons" | "weapons you control") {
+                return None;
+            }
+            let amount = signed_atk(&body[at + " have ".len()..])?;
+            return Some(Effect {
+                value: op_table(
+                    "modify_atk",
+                    &[("amount", Value::Integer(amount)), ("to", text("YourWeapons"))],
+                ),
+                target: None,
+                duration,
+            });
+        }
         let at = find_ci(body, " has ")?;
         let (subject, what) = (&body[..at], &body[at + " has ".len()..]);
         let who = if self_subject && self.is_self(subject) {

@@ -126,6 +126,8 @@ pub enum EffectOp {
         own_turn: bool,
         /// Destroying the card is part of the cost: it leaves play as the power is used, and its 'is destroyed' powers trigger; a card that can't be destroyed can't pay it.
         destroy_this: bool,
+        /// 'Exhaust your hero' is part of the cost: the controller's hero must be ready, and exhausts as the power is used (707.2).
+        exhaust_hero: bool,
         /// The `effect` field.
         effect: PowerEffect,
         /// The `amount` field.
@@ -211,6 +213,13 @@ pub enum EffectOp {
         /// The `to` field.
         to: Recipient,
     },
+    /// Puts the recipients from play into their owners' removed-from-game (RFG) zones (411.6a): attached abilities are detached into the graveyard (306.3e).
+    RemoveFromGame {
+        /// The `to` field.
+        to: Recipient,
+    },
+    /// The card enters play exhausted: it does not enter ready and then exhaust, so it never 'becomes exhausted' doing so (710.2).
+    EntersPlayExhausted,
     /// A continuous restriction while the card carrying it is in play: the recipients can't be proposed as attackers against the defenders `limit` names (601.2a).
     CannotAttack {
         /// The `to` field.
@@ -268,7 +277,7 @@ pub enum EffectOp {
 }
 impl EffectOp {
     /// The name of every operation as written in content, in declaration order.
-    pub const NAMES: [&'static str; 37] = [
+    pub const NAMES: [&'static str; 39] = [
         "deal_damage",
         "heal_damage",
         "modify_atk",
@@ -288,6 +297,8 @@ impl EffectOp {
         "keep_exhausted",
         "grant_keyword",
         "return_to_hand",
+        "remove_from_game",
+        "enters_play_exhausted",
         "cannot_attack",
         "can_protect",
         "cannot_be_defender",
@@ -329,6 +340,8 @@ impl EffectOp {
             Self::KeepExhausted { .. } => "keep_exhausted",
             Self::GrantKeyword { .. } => "grant_keyword",
             Self::ReturnToHand { .. } => "return_to_hand",
+            Self::RemoveFromGame { .. } => "remove_from_game",
+            Self::EntersPlayExhausted => "enters_play_exhausted",
             Self::CannotAttack { .. } => "cannot_attack",
             Self::CanProtect => "can_protect",
             Self::CannotBeDefender => "cannot_be_defender",

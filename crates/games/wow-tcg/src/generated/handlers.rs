@@ -531,8 +531,6 @@ pub enum Handler {
     Belligerence,
     /// `bellowing_roar`, used by: Bellowing Roar.
     BellowingRoar,
-    /// `belt_of_absolute_zero`, used by: Belt of Absolute Zero.
-    BeltOfAbsoluteZero,
     /// `belt_of_blasting`, used by: Belt of Blasting.
     BeltOfBlasting,
     /// `belt_of_deep_shadow`, used by: Belt of Deep Shadow.
@@ -1171,8 +1169,6 @@ pub enum Handler {
     ConflagrationTrap,
     /// `conjured_sparkling_water`, used by: Conjured Sparkling Water.
     ConjuredSparklingWater,
-    /// `conquering_shout`, used by: Conquering Shout.
-    ConqueringShout,
     /// `conqueror_edge`, used by: Conqueror Edge.
     ConquerorEdge,
     /// `conqueror_gurzom`, used by: Conqueror Gurzom.
@@ -1463,8 +1459,6 @@ pub enum Handler {
     Deathcharger,
     /// `deathchill_cloak`, used by: Deathchill Cloak.
     DeathchillCloak,
-    /// `deathdealer_breastplate`, used by: Deathdealer Breastplate.
-    DeathdealerBreastplate,
     /// `deatheater_stroud`, used by: Deatheater Stroud.
     DeatheaterStroud,
     /// `deathguard_ashleigh`, used by: Deathguard Ashleigh.
@@ -1775,8 +1769,6 @@ pub enum Handler {
     EarthseerDambrak,
     /// `earthseer_nakza`, used by: Earthseer Nakza.
     EarthseerNakza,
-    /// `ebonweave_robe`, used by: Ebonweave Robe.
-    EbonweaveRobe,
     /// `echoes_of_the_shifting_sands`, used by: Echoes of the Shifting Sands.
     EchoesOfTheShiftingSands,
     /// `edaan_of_the_exodar`, used by: Edaan of the Exodar.
@@ -1977,8 +1969,6 @@ pub enum Handler {
     EyeOfKilrogg,
     /// `eye_of_magtheridon`, used by: Eye of Magtheridon.
     EyeOfMagtheridon,
-    /// `eye_of_rend`, used by: Eye of Rend.
-    EyeOfRend,
     /// `eye_of_the_storm`, used by: Eye of the Storm.
     EyeOfTheStorm,
     /// `eyes_of_the_beast`, used by: Eyes of the Beast.
@@ -2019,8 +2009,6 @@ pub enum Handler {
     FanOfKnives,
     /// `fandrals_flamescythe`, used by: Fandral's Flamescythe.
     FandralsFlamescythe,
-    /// `fang`, used by: Fang.
-    Fang,
     /// `fang_of_the_crystal_spider`, used by: Fang of the Crystal Spider.
     FangOfTheCrystalSpider,
     /// `far_from_the_nest`, used by: Far from the Nest.
@@ -2043,8 +2031,6 @@ pub enum Handler {
     FavorOfUndeath,
     /// `fear_and_loathing`, used by: Fear and Loathing.
     FearAndLoathing,
-    /// `fearless_strike`, used by: Fearless Strike.
-    FearlessStrike,
     /// `feast_of_flame`, used by: Feast of Flame.
     FeastOfFlame,
     /// `feeding_frenzy`, used by: Feeding Frenzy.
@@ -2495,8 +2481,6 @@ pub enum Handler {
     Gobbler,
     /// `goblin_rocket_launcher`, used by: Goblin Rocket Launcher.
     GoblinRocketLauncher,
-    /// `god_grinding_grips`, used by: God-Grinding Grips.
-    GodGrindingGrips,
     /// `godfreys_belt`, used by: Godfrey's Belt.
     GodfreysBelt,
     /// `godfreys_britches`, used by: Godfrey's Britches.
@@ -2767,8 +2751,6 @@ pub enum Handler {
     HelmOfBlazingGlory,
     /// `helm_of_domination`, used by: Helm of Domination.
     HelmOfDomination,
-    /// `helm_of_fire`, used by: Helm of Fire.
-    HelmOfFire,
     /// `helm_of_setesh`, used by: Helm of Setesh.
     HelmOfSetesh,
     /// `helm_of_terrorizing_fangs`, used by: Helm of Terrorizing Fangs.
@@ -2797,8 +2779,6 @@ pub enum Handler {
     HeroicPresence,
     /// `heroic_sacrifice`, used by: Heroic Sacrifice.
     HeroicSacrifice,
-    /// `heroic_strike`, used by: Heroic Strike.
-    HeroicStrike,
     /// `heroic_throw`, used by: Heroic Throw.
     HeroicThrow,
     /// `heros_surrender`, used by: Hero's Surrender.
@@ -3227,8 +3207,6 @@ pub enum Handler {
     Kagtha,
     /// `kailis_truearc`, used by: Kailis Truearc.
     KailisTruearc,
-    /// `kalai_the_uplifting`, used by: Kal'ai the Uplifting.
-    KalaiTheUplifting,
     /// `kalamti`, used by: Kalam'ti.
     Kalamti,
     /// `kalan_howland`, used by: Kalan Howland.
@@ -3975,8 +3953,6 @@ pub enum Handler {
     MonstrousVoid,
     /// `mooncaller_jynalla_nightpath`, used by: Mooncaller Jynalla Nightpath.
     MooncallerJynallaNightpath,
-    /// `mooncloth_robe`, used by: Mooncloth Robe.
-    MoonclothRobe,
     /// `moonfire`, used by: Moonfire.
     Moonfire,
     /// `moonkin_form`, used by: Moonkin Form.
@@ -4141,8 +4117,6 @@ pub enum Handler {
     Neptulon,
     /// `neptulon_the_tidehunter`, used by: Neptulon the Tidehunter.
     NeptulonTheTidehunter,
-    /// `nerra_lifeboon`, used by: Nerra Lifeboon.
-    NerraLifeboon,
     /// `nerubian_conqueror`, used by: Nerubian Conqueror.
     NerubianConqueror,
     /// `nesingwary_4000`, used by: Nesingwary 4000.
@@ -4237,8 +4211,6 @@ pub enum Handler {
     ObliteratingTrap,
     /// `obliveron`, used by: Obliveron.
     Obliveron,
-    /// `observers_shield`, used by: Observer's Shield.
-    ObserversShield,
     /// `obsidia`, used by: Obsidia.
     Obsidia,
     /// `obsidian_colossus`, used by: Obsidian Colossus.
@@ -4429,8 +4401,6 @@ pub enum Handler {
     PitLordsArmor,
     /// `pit_lords_glaive`, used by: Pit Lord's Glaive.
     PitLordsGlaive,
-    /// `piztog`, used by: Piztog.
-    Piztog,
     /// `plague_eruptor`, used by: Plague Eruptor.
     PlagueEruptor,
     /// `plague_igniter`, used by: Plague Igniter.
@@ -4493,8 +4463,6 @@ pub enum Handler {
     PortalStone,
     /// `potent_plan`, used by: Potent Plan.
     PotentPlan,
-    /// `potentates_letter_opener`, used by: Potentate's Letter Opener.
-    PotentatesLetterOpener,
     /// `power`, used by: Power.
     Power,
     /// `power_generator_hood`, used by: Power Generator Hood.
@@ -4611,8 +4579,6 @@ pub enum Handler {
     PsychicShriek,
     /// `psychic_wail`, used by: Psychic Wail.
     PsychicWail,
-    /// `pugg`, used by: Pugg.
-    Pugg,
     /// `pugius_fist_of_defiance`, used by: Pugius, Fist of Defiance.
     PugiusFistOfDefiance,
     /// `pummel`, used by: Pummel.
@@ -4871,8 +4837,6 @@ pub enum Handler {
     RockbiterWeapon,
     /// `rocket_barrage`, used by: Rocket Barrage.
     RocketBarrage,
-    /// `rod_of_the_ogre_magi`, used by: Rod of the Ogre Magi.
-    RodOfTheOgreMagi,
     /// `rohashu_zealot_of_the_sun`, used by: Rohashu, Zealot of the Sun.
     RohashuZealotOfTheSun,
     /// `roke_the_ice_baron`, used by: Roke the Ice Baron.
@@ -4895,18 +4859,8 @@ pub enum Handler {
     RubyBlazewing,
     /// `ruby_emissary`, used by: Ruby Emissary.
     RubyEmissary,
-    /// `ruby_enforcer`, used by: Ruby Enforcer.
-    RubyEnforcer,
-    /// `ruby_flameblade`, used by: Ruby Flameblade.
-    RubyFlameblade,
     /// `ruby_gemsparkle`, used by: Ruby Gemsparkle.
     RubyGemsparkle,
-    /// `ruby_protector`, used by: Ruby Protector.
-    RubyProtector,
-    /// `ruby_skyrazor`, used by: Ruby Skyrazor.
-    RubySkyrazor,
-    /// `ruby_stalker`, used by: Ruby Stalker.
-    RubyStalker,
     /// `rufus_claybourne`, used by: Rufus Claybourne.
     RufusClaybourne,
     /// `ruination`, used by: Ruination.
@@ -5251,8 +5205,6 @@ pub enum Handler {
     Shockwave,
     /// `shoulderpads_of_fleshwerks`, used by: Shoulderpads of Fleshwerks.
     ShoulderpadsOfFleshwerks,
-    /// `shred_soul`, used by: Shred Soul.
-    ShredSoul,
     /// `shrine_of_lost_souls_essence_of_suffering`, used by: Shrine of Lost Souls / Essence of Suffering.
     ShrineOfLostSoulsEssenceOfSuffering,
     /// `shroud_of_cooperation`, used by: Shroud of Cooperation.
@@ -5881,8 +5833,6 @@ pub enum Handler {
     TheGreenHillsOfStranglethorn,
     /// `the_grimtotem_weapon`, used by: The Grimtotem Weapon.
     TheGrimtotemWeapon,
-    /// `the_hammer_of_grace`, used by: The Hammer of Grace.
-    TheHammerOfGrace,
     /// `the_haunted_mills`, used by: The Haunted Mills.
     TheHauntedMills,
     /// `the_high_cost_of_dragonslaying`, used by: The High Cost of Dragonslaying.
@@ -6429,8 +6379,6 @@ pub enum Handler {
     VoiceOfReason,
     /// `void_pact`, used by: Void Pact.
     VoidPact,
-    /// `void_rip`, used by: Void Rip.
-    VoidRip,
     /// `voidbringer_jindalan`, used by: Voidbringer Jindal'an.
     VoidbringerJindalan,
     /// `voidfire_wand`, used by: Voidfire Wand.
@@ -6655,8 +6603,6 @@ pub enum Handler {
     WristguardsOfTrueFlight,
     /// `wristwraps_of_the_cutthroat`, used by: Wristwraps of the Cutthroat.
     WristwrapsOfTheCutthroat,
-    /// `wuzlo_grindergear`, used by: Wuzlo Grindergear.
-    WuzloGrindergear,
     /// `wyndarr_shadefist`, used by: Wyndarr Shadefist.
     WyndarrShadefist,
     /// `wyneth_harridan`, used by: Wyneth Harridan.
@@ -6786,14 +6732,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 3388;
+    pub const COUNT: usize = 3361;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 3388] = {
-        let mut all = [Self::ABirdInHand; 3388];
+    pub const ALL: [Self; 3361] = {
+        let mut all = [Self::ABirdInHand; 3361];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -6807,7 +6753,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 3388] = [
+    pub const NAMES: [&'static str; 3361] = [
         "a_bird_in_hand",
         "a_donation_of_silk",
         "a_donation_of_wool",
@@ -7071,7 +7017,6 @@ impl Handler {
         "bella_wilder",
         "belligerence",
         "bellowing_roar",
-        "belt_of_absolute_zero",
         "belt_of_blasting",
         "belt_of_deep_shadow",
         "belt_of_the_archmage",
@@ -7391,7 +7336,6 @@ impl Handler {
         "cone_of_cold",
         "conflagration_trap",
         "conjured_sparkling_water",
-        "conquering_shout",
         "conqueror_edge",
         "conqueror_gurzom",
         "conqueror_hashkon",
@@ -7537,7 +7481,6 @@ impl Handler {
         "deathbringers_will",
         "deathcharger",
         "deathchill_cloak",
-        "deathdealer_breastplate",
         "deatheater_stroud",
         "deathguard_ashleigh",
         "deathlord_jones",
@@ -7693,7 +7636,6 @@ impl Handler {
         "earths_bounty",
         "earthseer_dambrak",
         "earthseer_nakza",
-        "ebonweave_robe",
         "echoes_of_the_shifting_sands",
         "edaan_of_the_exodar",
         "edge_of_oblivion",
@@ -7794,7 +7736,6 @@ impl Handler {
         "eye_of_flame",
         "eye_of_kilrogg",
         "eye_of_magtheridon",
-        "eye_of_rend",
         "eye_of_the_storm",
         "eyes_of_the_beast",
         "face_smash",
@@ -7815,7 +7756,6 @@ impl Handler {
         "famasin_the_lifeseer",
         "fan_of_knives",
         "fandrals_flamescythe",
-        "fang",
         "fang_of_the_crystal_spider",
         "far_from_the_nest",
         "farseer_nobundo",
@@ -7827,7 +7767,6 @@ impl Handler {
         "favor_of_nature",
         "favor_of_undeath",
         "fear_and_loathing",
-        "fearless_strike",
         "feast_of_flame",
         "feeding_frenzy",
         "feeding_time",
@@ -8053,7 +7992,6 @@ impl Handler {
         "gnomish_poultryizer",
         "gobbler",
         "goblin_rocket_launcher",
-        "god_grinding_grips",
         "godfreys_belt",
         "godfreys_britches",
         "godfreys_crystal_scope",
@@ -8189,7 +8127,6 @@ impl Handler {
         "hellreaver",
         "helm_of_blazing_glory",
         "helm_of_domination",
-        "helm_of_fire",
         "helm_of_setesh",
         "helm_of_terrorizing_fangs",
         "helm_of_vital_protection",
@@ -8204,7 +8141,6 @@ impl Handler {
         "heroic_leap",
         "heroic_presence",
         "heroic_sacrifice",
-        "heroic_strike",
         "heroic_throw",
         "heros_surrender",
         "hersirs_greatspear",
@@ -8419,7 +8355,6 @@ impl Handler {
         "kaerie_defender_of_the_sunwell",
         "kagtha",
         "kailis_truearc",
-        "kalai_the_uplifting",
         "kalamti",
         "kalan_howland",
         "kaldric_stoutwhisker",
@@ -8793,7 +8728,6 @@ impl Handler {
         "monstrous_vengeance",
         "monstrous_void",
         "mooncaller_jynalla_nightpath",
-        "mooncloth_robe",
         "moonfire",
         "moonkin_form",
         "moonshadow",
@@ -8876,7 +8810,6 @@ impl Handler {
         "neph_lahim",
         "neptulon",
         "neptulon_the_tidehunter",
-        "nerra_lifeboon",
         "nerubian_conqueror",
         "nesingwary_4000",
         "nespirah",
@@ -8924,7 +8857,6 @@ impl Handler {
         "obliterate",
         "obliterating_trap",
         "obliveron",
-        "observers_shield",
         "obsidia",
         "obsidian_colossus",
         "obsidian_drakonid",
@@ -9020,7 +8952,6 @@ impl Handler {
         "pistol_barrage",
         "pit_lords_armor",
         "pit_lords_glaive",
-        "piztog",
         "plague_eruptor",
         "plague_igniter",
         "plague_quarter",
@@ -9052,7 +8983,6 @@ impl Handler {
         "portal",
         "portal_stone",
         "potent_plan",
-        "potentates_letter_opener",
         "power",
         "power_generator_hood",
         "power_infusion",
@@ -9111,7 +9041,6 @@ impl Handler {
         "psychic_scream",
         "psychic_shriek",
         "psychic_wail",
-        "pugg",
         "pugius_fist_of_defiance",
         "pummel",
         "punish_the_greedy",
@@ -9241,7 +9170,6 @@ impl Handler {
         "rock_furrow_boots",
         "rockbiter_weapon",
         "rocket_barrage",
-        "rod_of_the_ogre_magi",
         "rohashu_zealot_of_the_sun",
         "roke_the_ice_baron",
         "rolan_phoenix",
@@ -9253,12 +9181,7 @@ impl Handler {
         "royal_scepter_of_terenas_ii",
         "ruby_blazewing",
         "ruby_emissary",
-        "ruby_enforcer",
-        "ruby_flameblade",
         "ruby_gemsparkle",
-        "ruby_protector",
-        "ruby_skyrazor",
-        "ruby_stalker",
         "rufus_claybourne",
         "ruination",
         "rukdara_dreadhand",
@@ -9431,7 +9354,6 @@ impl Handler {
         "shock_of_the_elements",
         "shockwave",
         "shoulderpads_of_fleshwerks",
-        "shred_soul",
         "shrine_of_lost_souls_essence_of_suffering",
         "shroud_of_cooperation",
         "shroud_of_the_archmage",
@@ -9746,7 +9668,6 @@ impl Handler {
         "the_four_horsemen",
         "the_green_hills_of_stranglethorn",
         "the_grimtotem_weapon",
-        "the_hammer_of_grace",
         "the_haunted_mills",
         "the_high_cost_of_dragonslaying",
         "the_horsemans_horrific_helm",
@@ -10020,7 +9941,6 @@ impl Handler {
         "vitality",
         "voice_of_reason",
         "void_pact",
-        "void_rip",
         "voidbringer_jindalan",
         "voidfire_wand",
         "voidmaven_christie_noone",
@@ -10133,7 +10053,6 @@ impl Handler {
         "wrecking_crew",
         "wristguards_of_true_flight",
         "wristwraps_of_the_cutthroat",
-        "wuzlo_grindergear",
         "wyndarr_shadefist",
         "wyneth_harridan",
         "wyrmwing_treads",

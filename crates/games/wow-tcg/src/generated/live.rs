@@ -339,6 +339,10 @@ fn live_union_abilitycost(
             live::known_fields(table, &["pay"], path)?;
             Ok(AbilityCost::DestroyThis)
         }
+        "exhaust_hero" => {
+            live::known_fields(table, &["pay"], path)?;
+            Ok(AbilityCost::ExhaustHero)
+        }
         "discard" => {
             live::known_fields(table, &["pay", "count"], path)?;
             Ok(AbilityCost::Discard {
@@ -642,6 +646,18 @@ fn live_union_abilityeffect(
                     u8,
                 >(table, path, "target", live::int::<u8, 1, 3>, 1)?,
             })
+        }
+        "remove_from_game" => {
+            live::known_fields(table, &["op", "target"], path)?;
+            Ok(AbilityEffect::RemoveFromGame {
+                target: live::field_or::<
+                    u8,
+                >(table, path, "target", live::int::<u8, 1, 3>, 1)?,
+            })
+        }
+        "enters_play_exhausted" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(AbilityEffect::EntersPlayExhausted)
         }
         "cannot_attack" => {
             live::known_fields(table, &["op", "limit", "to"], path)?;
@@ -2282,6 +2298,7 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
                     "once_per_turn",
                     "own_turn",
                     "destroy_this",
+                    "exhaust_hero",
                     "effect",
                     "amount",
                     "damage_type",
@@ -2307,6 +2324,9 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
                 destroy_this: live::field_or::<
                     bool,
                 >(table, path, "destroy_this", live::boolean, false)?,
+                exhaust_hero: live::field_or::<
+                    bool,
+                >(table, path, "exhaust_hero", live::boolean, false)?,
                 effect: live::field(table, path, "effect", live::parse::<PowerEffect>)?,
                 amount: live::field_or::<
                     u8,
@@ -2428,6 +2448,16 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
             Ok(EffectOp::ReturnToHand {
                 to: live::field(table, path, "to", live::parse::<Recipient>)?,
             })
+        }
+        "remove_from_game" => {
+            live::known_fields(table, &["op", "to"], path)?;
+            Ok(EffectOp::RemoveFromGame {
+                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+            })
+        }
+        "enters_play_exhausted" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::EntersPlayExhausted)
         }
         "cannot_attack" => {
             live::known_fields(table, &["op", "to", "limit"], path)?;

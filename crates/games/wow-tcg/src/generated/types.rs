@@ -2123,12 +2123,14 @@ pub enum Recipient {
     YourWeapons,
     /// Every ally in play ('all allies').
     EachAlly,
+    /// Each other ally in the controller's party ('other allies you control'), checked continuously (714.3e).
+    YourOtherAllies,
 }
 impl Recipient {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Recipient";
     /// Every value, in declaration order.
-    pub const ALL: [Recipient; 11] = [
+    pub const ALL: [Recipient; 12] = [
         Self::YourHero,
         Self::ThisCard,
         Self::TargetCharacter,
@@ -2140,9 +2142,10 @@ impl Recipient {
         Self::AttachedCharacter,
         Self::YourWeapons,
         Self::EachAlly,
+        Self::YourOtherAllies,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 11] = [
+    pub const NAMES: [&'static str; 12] = [
         "YourHero",
         "ThisCard",
         "TargetCharacter",
@@ -2154,6 +2157,7 @@ impl Recipient {
         "AttachedCharacter",
         "YourWeapons",
         "EachAlly",
+        "YourOtherAllies",
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -2169,6 +2173,7 @@ impl Recipient {
             Self::AttachedCharacter => "AttachedCharacter",
             Self::YourWeapons => "YourWeapons",
             Self::EachAlly => "EachAlly",
+            Self::YourOtherAllies => "YourOtherAllies",
         }
     }
 }
@@ -2343,12 +2348,14 @@ pub enum PowerEffect {
     GrantKeyword,
     /// Puts the recipient from play into its owner's hand (a token ceases to exist, 402.2).
     ReturnToHand,
+    /// Puts the recipient from play into its owner's removed-from-game zone (411.6a).
+    RemoveFromGame,
 }
 impl PowerEffect {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "PowerEffect";
     /// Every value, in declaration order.
-    pub const ALL: [PowerEffect; 9] = [
+    pub const ALL: [PowerEffect; 10] = [
         Self::DealDamage,
         Self::HealDamage,
         Self::ModifyAtk,
@@ -2358,9 +2365,10 @@ impl PowerEffect {
         Self::Destroy,
         Self::GrantKeyword,
         Self::ReturnToHand,
+        Self::RemoveFromGame,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 10] = [
         "DealDamage",
         "HealDamage",
         "ModifyAtk",
@@ -2370,6 +2378,7 @@ impl PowerEffect {
         "Destroy",
         "GrantKeyword",
         "ReturnToHand",
+        "RemoveFromGame",
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -2383,6 +2392,7 @@ impl PowerEffect {
             Self::Destroy => "Destroy",
             Self::GrantKeyword => "GrantKeyword",
             Self::ReturnToHand => "ReturnToHand",
+            Self::RemoveFromGame => "RemoveFromGame",
         }
     }
 }
@@ -2760,6 +2770,8 @@ pub enum AbilityCost {
     ExhaustThis,
     /// Destroy the card carrying the power.
     DestroyThis,
+    /// Exhaust the controller's hero (it must be ready).
+    ExhaustHero,
     /// Discard cards from hand.
     Discard {
         /// The `count` field.
@@ -2772,11 +2784,12 @@ impl AbilityCost {
     /// The key that names the variant in content (`pay = "..."`).
     pub const TAG: &'static str = "pay";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 5] = [
+    pub const VARIANTS: [&'static str; 6] = [
         "resources",
         "x",
         "exhaust_this",
         "destroy_this",
+        "exhaust_hero",
         "discard",
     ];
     /// The name of this value's variant, as content writes it.
@@ -2786,6 +2799,7 @@ impl AbilityCost {
             Self::X => "x",
             Self::ExhaustThis => "exhaust_this",
             Self::DestroyThis => "destroy_this",
+            Self::ExhaustHero => "exhaust_hero",
             Self::Discard { .. } => "discard",
         }
     }
@@ -2990,6 +3004,13 @@ pub enum AbilityEffect {
         /// The `target` field.
         target: u8,
     },
+    /// Removes the target from the game (411.6a).
+    RemoveFromGame {
+        /// The `target` field.
+        target: u8,
+    },
+    /// The card enters play exhausted (710.2; an ongoing power of the card itself).
+    EntersPlayExhausted,
     /// The recipient can't attack (the defenders `limit` names) while the card is in play (an ongoing power).
     CannotAttack {
         /// The `limit` field.
@@ -3071,12 +3092,14 @@ impl AbilityEffect {
     /// The key that names the variant in content (`op = "..."`).
     pub const TAG: &'static str = "op";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 17] = [
+    pub const VARIANTS: [&'static str; 19] = [
         "deal_damage",
         "heal",
         "destroy",
         "exhaust",
         "return_to_hand",
+        "remove_from_game",
+        "enters_play_exhausted",
         "cannot_attack",
         "ready",
         "keep_exhausted",
@@ -3098,6 +3121,8 @@ impl AbilityEffect {
             Self::Destroy { .. } => "destroy",
             Self::Exhaust { .. } => "exhaust",
             Self::ReturnToHand { .. } => "return_to_hand",
+            Self::RemoveFromGame { .. } => "remove_from_game",
+            Self::EntersPlayExhausted => "enters_play_exhausted",
             Self::CannotAttack { .. } => "cannot_attack",
             Self::Ready { .. } => "ready",
             Self::KeepExhausted { .. } => "keep_exhausted",

@@ -342,6 +342,7 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
             AbilityEffect::KeepExhausted { target }
             | AbilityEffect::Ready { target }
             | AbilityEffect::ReturnToHand { target }
+            | AbilityEffect::RemoveFromGame { target }
             | AbilityEffect::Attach { target } => usize::from(target) == index,
             _ => false,
         })
@@ -424,6 +425,13 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                             to: Recipient::TargetCharacter,
                         }
                     }
+                    AbilityEffect::RemoveFromGame { target }
+                        if target == 1 && never_hero && instant =>
+                    {
+                        EffectOp::RemoveFromGame {
+                            to: Recipient::TargetCharacter,
+                        }
+                    }
                     AbilityEffect::Exhaust {
                         to: Recipient::TargetCharacter,
                         target,
@@ -482,11 +490,16 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
             let mut cost = None;
             let mut activate = false;
             let mut destroy_this = false;
+            let mut exhaust_hero = false;
             for paid in ability.cost {
                 match *paid {
                     AbilityCost::Resources { amount } if cost.is_none() => cost = Some(amount),
                     AbilityCost::ExhaustThis if !activate => activate = true,
                     AbilityCost::DestroyThis if !destroy_this => destroy_this = true,
+                    // A hero's own power exhausting itself is its [Activate], not this cost.
+                    AbilityCost::ExhaustHero if !exhaust_hero && kind != Kind::Hero => {
+                        exhaust_hero = true;
+                    }
                     _ => return None,
                 }
             }
@@ -576,6 +589,17 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                     Recipient::TargetCharacter,
                     content::Dealer::ThisCard,
                 ),
+                AbilityEffect::RemoveFromGame { target }
+                    if target == 1 && never_hero && instant =>
+                {
+                    (
+                        PowerEffect::RemoveFromGame,
+                        0,
+                        None,
+                        Recipient::TargetCharacter,
+                        content::Dealer::ThisCard,
+                    )
+                }
                 AbilityEffect::Draw { count } if rules.is_empty() && instant => (
                     PowerEffect::DrawCards,
                     count,
@@ -595,6 +619,7 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                     once_per_turn: ability.once_per_turn,
                     own_turn: ability.own_turn,
                     destroy_this,
+                    exhaust_hero,
                     effect,
                     amount,
                     damage_type,
@@ -690,6 +715,9 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                 AbilityEffect::ReturnToHand { target } if target == 1 && never_hero => {
                     power(PowerEffect::ReturnToHand, 0, Recipient::TargetCharacter)
                 }
+                AbilityEffect::RemoveFromGame { target } if target == 1 && never_hero => {
+                    power(PowerEffect::RemoveFromGame, 0, Recipient::TargetCharacter)
+                }
                 // A "may" damage, healing or drawing power: a `triggered_power` with its effect.
                 AbilityEffect::DealDamage {
                     amount,
@@ -780,13 +808,17 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                     {
                         EffectOp::ModifyHealth { amount, to }
                     }
-                    // Keywords only for a recipient that is one card (`state::continuous_keywords`).
+                    // Keywords for a recipient `state::continuous_keywords` reads: one card, or
+                    // the controller's allies or weapons.
                     AbilityEffect::GrantKeyword { keyword, to, .. }
                         if matches!(
                             to,
                             Recipient::YourHero
                                 | Recipient::AttachedCharacter
                                 | Recipient::ThisCard
+                                | Recipient::YourAllies
+                                | Recipient::YourOtherAllies
+                                | Recipient::YourWeapons
                         ) && !while_attacking
                             && !while_defending =>
                     {
@@ -795,6 +827,12 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                             to,
                             this_combat: false,
                         }
+                    }
+                    // 710.2: a card's own "enters play exhausted".
+                    AbilityEffect::EntersPlayExhausted
+                        if kind != Kind::Hero && !while_attacking && !while_defending =>
+                    {
+                        EffectOp::EntersPlayExhausted
                     }
                     // A restriction on attacking of one card it names (601.2a).
                     AbilityEffect::CannotAttack { limit, to }

@@ -14,7 +14,7 @@ use super::packets::{deliver, option_names, Packet};
 use super::refusal::{MainAction, PlayRefusal, PowerRefusal, TimingRefusal};
 use super::state::{
     AtkChange, Bubble, Game, GameEvent, GrantedKeyword, Link, LinkKind, Marker, Phase, RulesError,
-    StartStep, Waiting, GRAVEYARD, HAND, PLAY,
+    StartStep, Waiting, GRAVEYARD, HAND, PLAY, REMOVED,
 };
 use super::turn;
 
@@ -89,6 +89,7 @@ fn target_index(op: &EffectOp) -> Option<usize> {
         | EffectOp::Destroy { to }
         | EffectOp::Ready { to }
         | EffectOp::ReturnToHand { to }
+        | EffectOp::RemoveFromGame { to }
         | EffectOp::KeepExhausted { to }
         | EffectOp::PaymentPower { to, .. }
         | EffectOp::TriggeredDamage { to, .. }
@@ -423,6 +424,7 @@ fn power_effect(op: EffectOp, x: i32) -> Option<EffectOp> {
         PowerEffect::DrawCards => EffectOp::DrawCards { count: amount },
         PowerEffect::Destroy => EffectOp::Destroy { to },
         PowerEffect::ReturnToHand => EffectOp::ReturnToHand { to },
+        PowerEffect::RemoveFromGame => EffectOp::RemoveFromGame { to },
         // Without its keyword the effect does nothing.
         PowerEffect::GrantKeyword => EffectOp::GrantKeyword {
             keyword: keyword?,
@@ -471,6 +473,7 @@ pub fn use_power(
         once_per_turn,
         own_turn,
         destroy_this,
+        exhaust_hero,
         ..
     } = op
     else {
@@ -494,6 +497,11 @@ pub fn use_power(
             return Err(PowerRefusal::JoinedThisTurn(game.named(card)).into());
         }
     }
+    // 707.2: "Exhaust your hero" can be paid only with a ready hero in play.
+    let hero = game.player(player).and_then(|p| p.hero);
+    if exhaust_hero && !hero.is_some_and(|h| game.in_play(h) && !game.exhausted(h)) {
+        return Err(PowerRefusal::HeroExhausted(game.named(card)).into());
+    }
     let needed = targets_needed(&[op]);
     let rules = game.target_rules(card, index);
     let Some(targets) = choose_targets(game, player, card, needed, &rules, ctx)? else {
@@ -502,6 +510,9 @@ pub fn use_power(
     pay_resources(game, player, u32::from(cost))?;
     if activate {
         game.set_exhausted(card, true);
+    }
+    if let (true, Some(hero)) = (exhaust_hero, hero) {
+        game.set_exhausted(hero, true);
     }
     if once_per_turn {
         let turn = game.turn;
@@ -728,6 +739,9 @@ fn resolve_card(
                             Recipient::YourHero
                                 | Recipient::AttachedCharacter
                                 | Recipient::ThisCard
+                                | Recipient::YourAllies
+                                | Recipient::YourOtherAllies
+                                | Recipient::YourWeapons
                         )
                 }
                 _ => false,
@@ -745,6 +759,7 @@ fn resolve_card(
                             | EffectOp::Exhaust { .. }
                             | EffectOp::Destroy { .. }
                             | EffectOp::ReturnToHand { .. }
+                            | EffectOp::RemoveFromGame { .. }
                             | EffectOp::Ready { .. }
                             | EffectOp::KeepExhausted { .. }
                     ) || matches!(
@@ -791,6 +806,12 @@ pub fn enter_play(game: &mut Game, card: ObjectId, controller: PlayerId) {
     }
     let turn = game.turn;
     game.info_mut(card).joined_turn = turn;
+    // 710.2: "enters play exhausted" is processed as it enters; it never becomes exhausted.
+    if game.has_op(card, |op| matches!(op, EffectOp::EntersPlayExhausted)) {
+        if let Some(o) = game.store.get_mut(card) {
+            o.set_markers(&Marker::Exhausted, 1);
+        }
+    }
     trigger(game, card, TriggerEvent::ThisEntersPlay);
 }
 
@@ -976,7 +997,16 @@ fn apply_ops(
                 deliver(game, std::mem::take(&mut packets), ctx)?;
                 for d in game.recipients(to, holder, controller, targets) {
                     if game.in_play(d) {
-                        game.return_to_hand(d);
+                        game.put_from_play(d, HAND);
+                    }
+                }
+            }
+            // 411.6a: a card in play goes to its owner's removed-from-game zone.
+            EffectOp::RemoveFromGame { to } => {
+                deliver(game, std::mem::take(&mut packets), ctx)?;
+                for d in game.recipients(to, holder, controller, targets) {
+                    if game.in_play(d) {
+                        game.put_from_play(d, REMOVED);
                     }
                 }
             }

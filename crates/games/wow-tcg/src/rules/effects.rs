@@ -82,6 +82,14 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         Coverage::played("chain: a resolving link puts cards from play into their owners' hands"),
     ),
     (
+        "remove_from_game",
+        Coverage::played("chain: a resolving link removes cards in play from the game"),
+    ),
+    (
+        "enters_play_exhausted",
+        Coverage::played("chain: a card enters play exhausted"),
+    ),
+    (
         "cannot_attack",
         Coverage::played("combat: proposal legality"),
     ),
@@ -169,6 +177,8 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::KeepExhausted { .. } => "keep_exhausted",
         EffectOp::Destroy { .. } => "destroy",
         EffectOp::ReturnToHand { .. } => "return_to_hand",
+        EffectOp::RemoveFromGame { .. } => "remove_from_game",
+        EffectOp::EntersPlayExhausted => "enters_play_exhausted",
         EffectOp::CannotAttack { .. } => "cannot_attack",
         EffectOp::PaymentPower { .. } => "payment_power",
         EffectOp::Attaches => "attaches",

@@ -306,6 +306,8 @@ pub enum PowerRefusal {
     /// 302.2, 701.3: an ally's activated powers wait until it has been in the party since the
     /// turn began.
     JoinedThisTurn(Named),
+    /// 707.2: "Exhaust your hero" is paid only with a ready hero.
+    HeroExhausted(Named),
     /// 706.1, 707.2: a power that needs a target has a legal one.
     NoTarget(Named),
 }
@@ -345,6 +347,10 @@ impl fmt::Display for PowerRefusal {
             PowerRefusal::JoinedThisTurn(card) => write!(
                 f,
                 "{card} joined the party this turn: its activated powers wait (302.2, 701.3)"
+            ),
+            PowerRefusal::HeroExhausted(card) => write!(
+                f,
+                "the power of {card} costs exhausting your hero, which is not ready (707.2)"
             ),
             PowerRefusal::NoTarget(card) => write!(
                 f,

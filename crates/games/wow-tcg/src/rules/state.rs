@@ -309,6 +309,8 @@ pub enum GameEvent {
     PutIntoGraveyard(ObjectId),
     /// A card went from play into its owner's hand.
     PutIntoHand(ObjectId),
+    /// A card was removed from the game (411.6a).
+    RemovedFromGame(ObjectId),
     /// A link was added to the chain.
     LinkAdded(LinkKind),
     /// A link resolved.
@@ -859,6 +861,19 @@ impl Game {
                         .is_some_and(|hero| hero == id && self.in_play(hero)),
                     Recipient::AttachedCharacter => holder.attached_to == Some(id),
                     Recipient::ThisCard => holder.id == id,
+                    // Groups by printed type and controller only, so that asking never asks
+                    // which operations a card has again (714.3e: checked continuously).
+                    Recipient::YourAllies | Recipient::YourOtherAllies | Recipient::YourWeapons => {
+                        let kind = if to == Recipient::YourWeapons {
+                            Kind::Weapon
+                        } else {
+                            Kind::Ally
+                        };
+                        self.in_play(id)
+                            && self.card(id).kind == kind
+                            && self.controller(id) == holder.controller
+                            && (to != Recipient::YourOtherAllies || holder.id != id)
+                    }
                     _ => false,
                 };
                 if applies {
@@ -1016,6 +1031,14 @@ impl Game {
             Recipient::EachAlly => characters()
                 .into_iter()
                 .filter(|&o| self.card(o).kind == Kind::Ally)
+                .collect(),
+            Recipient::YourOtherAllies => characters()
+                .into_iter()
+                .filter(|&o| {
+                    o != holder
+                        && self.controller(o) == controller
+                        && self.card(o).kind == Kind::Ally
+                })
                 .collect(),
             Recipient::YourAllies => characters()
                 .into_iter()
@@ -1257,19 +1280,24 @@ impl Game {
         self.leave_play(id, true);
     }
 
-    /// Puts a card from play into its owner's hand (300.2, 411.8a): an attached ability is
+    /// Puts a card from play into its owner's hand (`HAND`, 300.2, 411.8a) or removed-from-game
+    /// zone (`REMOVED`, 411.6a): an attached ability is
     /// detached from its card, and the abilities attached to it are detached into their owners'
     /// graveyards (306.3e); a token put there ceases to exist at the next pre-priority check
     /// (402.2, 407.6e).
-    pub fn return_to_hand(&mut self, id: ObjectId) {
+    pub fn put_from_play(&mut self, id: ObjectId, zone: usize) {
         self.unattach(id);
         let attachments = self
             .store
             .get(id)
             .map(|o| o.attachments.clone())
             .unwrap_or_default();
-        self.move_to(id, HAND);
-        self.record(GameEvent::PutIntoHand(id));
+        self.move_to(id, zone);
+        self.record(if zone == HAND {
+            GameEvent::PutIntoHand(id)
+        } else {
+            GameEvent::RemovedFromGame(id)
+        });
         for attached in attachments {
             self.detach(attached);
         }

@@ -426,9 +426,9 @@ fn continuous_powers_of_a_card_in_play() {
             r#"[{ targets = [{ card = "Hero" }], effects = [{ op = "attach" }] }, { trigger = "ongoing", duration = "while_in_play", effects = [{ op = "grant_keyword", keyword = "Assault 3", to = "AttachedCharacter" }, { op = "grant_keyword", keyword = "Mend 3", to = "AttachedCharacter" }] }]"#
         )
     );
-    // Keywords for a group, and conditions of another kind: not read.
+    // Keywords for a group with a condition, and conditions of another kind: not read.
     for rules in [
-        "Allies you control have Protector.",
+        "Allies you control have Protector while attacking.",
         "Your hero has +1 ATK while you have a weapon.",
     ] {
         assert_eq!(translated("item", "Trinket", rules), None, "{rules}");
@@ -987,5 +987,118 @@ fn the_phrase_that_stopped_a_translation() {
     assert_eq!(
         stopped("quest", "A Quest", "Pay 1 to complete this quest.;<b>Reward:</b> Draw a card.").as_deref(),
         Some("a quest's completion is not played")
+    );
+}
+
+#[test]
+fn removing_from_the_game_and_entering_play_exhausted() {
+    // Void Rip (411.6a), Observer's Shield (710.2).
+    assert_eq!(
+        translated("ability", "Void Rip", "Remove target ally from the game.").as_deref(),
+        Some(r#"[{ targets = [{ card = "Ally" }], effects = [{ op = "remove_from_game" }] }]"#)
+    );
+    assert_eq!(
+        translated("ability", "Odd", "Remove target hero from the game."),
+        None
+    );
+    assert_eq!(
+        translated(
+            "armor",
+            "Observer's Shield",
+            "Observer's Shield enters play exhausted."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "ongoing", duration = "while_in_play", effects = [{ op = "enters_play_exhausted" }] }]"#
+        )
+    );
+}
+
+#[test]
+fn exhausting_the_hero_as_a_cost() {
+    // The Hammer of Grace, God-Grinding Grips.
+    assert_eq!(
+        translated(
+            "weapon",
+            "The Hammer of Grace",
+            "1, [Exhaust], Exhaust your hero -> Your hero heals 2 damage from target hero or ally."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "activate", cost = [{ pay = "resources", amount = 1 }, "exhaust_this", "exhaust_hero"], targets = [{ card = "Character" }], effects = [{ op = "heal", amount = 2 }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "armor",
+            "God-Grinding Grips",
+            "4, Exhaust your hero -> Your hero deals 2 arcane damage to target hero or ally."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "activate", cost = [{ pay = "resources", amount = 4 }, "exhaust_hero"], targets = [{ card = "Character" }], effects = [{ op = "deal_damage", amount = 2, damage_type = "Arcane" }] }]"#
+        )
+    );
+}
+
+#[test]
+fn powers_over_your_allies_and_weapons() {
+    let ongoing = |effects: &str| {
+        format!(r#"[{{ trigger = "ongoing", duration = "while_in_play", effects = [{effects}] }}]"#)
+    };
+    // Ruby Stalker, Fang, Kal'ai the Uplifting, Eye of Rend, Wuzlo Grindergear.
+    for (kind, name, rules, effects) in [
+        (
+            "ally",
+            "Ruby Stalker",
+            "Allies you control have <b>Stealth</b>. <i>(They can't be protected against.)</i>",
+            r#"{ op = "grant_keyword", keyword = "Stealth", to = "YourAllies" }"#,
+        ),
+        (
+            "ally",
+            "Fang",
+            "<b>Protector</b>;Allies you control have <b>Assault 1</b>.",
+            r#"{ op = "grant_keyword", keyword = "Assault 1", to = "YourAllies" }"#,
+        ),
+        (
+            "ally",
+            "Kal'ai the Uplifting",
+            "<b>Draenei Hero Required</b>; Other allies in your party have +1 ATK and +1 health.",
+            r#"{ op = "modify_atk", amount = 1, to = "YourOtherAllies" }, { op = "modify_health", amount = 1, to = "YourOtherAllies" }"#,
+        ),
+        (
+            "item",
+            "Eye of Rend",
+            "Your weapons have +1 ATK.",
+            r#"{ op = "modify_atk", amount = 1, to = "YourWeapons" }"#,
+        ),
+        (
+            "ally",
+            "Wuzlo Grindergear",
+            "Weapons you control have <b>Assault 2.</b>",
+            r#"{ op = "grant_keyword", keyword = "Assault 2", to = "YourWeapons" }"#,
+        ),
+    ] {
+        assert_eq!(
+            translated(kind, name, rules),
+            Some(ongoing(effects)),
+            "{rules}"
+        );
+    }
+    // Heroic Strike: the weapons' ATK this turn.
+    assert_eq!(
+        translated("ability", "Heroic Strike", "Your weapons have +3 ATK this turn.").as_deref(),
+        Some(
+            r#"[{ duration = "this_turn", effects = [{ op = "modify_atk", amount = 3, to = "YourWeapons" }] }]"#
+        )
+    );
+    // Weapons neither attack nor have health.
+    assert_eq!(
+        translated("item", "Odd", "Your weapons have +1 ATK while attacking."),
+        None
+    );
+    assert_eq!(
+        translated("item", "Odd", "Your weapons have +1 health."),
+        None
     );
 }
