@@ -560,6 +560,20 @@ impl Reader<'_> {
     /// The one effect of a triggered power watching `event`: damage, healing, drawing,
     /// exhausting, readying, destroying (instant) or an ATK change this turn.
     fn triggered_effect(&self, event: &str, rest: &str) -> Option<Value> {
+        // A double-check power's if-condition (703.2): `if you control an equipment, ...`.
+        let mut condition = None;
+        let mut rest = rest;
+        if let Some(after) = strip_prefix_ci(rest, "if ") {
+            let (said, effect) = after.split_once(", ")?;
+            let value = match said.trim().to_ascii_lowercase().as_str() {
+                "you control an equipment" => controls("Equipment"),
+                "you control an ability" => controls("AbilityCard"),
+                "you control no ready resources" => text("no_ready_resources"),
+                _ => return None,
+            };
+            condition = Some(value);
+            rest = effect;
+        }
         let parts = sentences(rest);
         let [sentence] = parts.as_slice() else {
             return None;
@@ -615,6 +629,9 @@ impl Reader<'_> {
         let mut ability = Table::new();
         ability.insert("trigger".into(), Value::Table(trigger));
         let mut ability = finish(ability, effect, false);
+        if let Some(condition) = condition {
+            ability.insert("condition".into(), condition);
+        }
         if optional {
             ability.insert("optional".into(), Value::Boolean(true));
         }
@@ -673,6 +690,13 @@ impl Reader<'_> {
             return effect.target.as_ref()?.exhaustible().then_some(effect);
         }
         if let Some(who) = strip_prefix_ci(sentence, "Ready ") {
+            // `ready <this card>` (`him`, `her`, `it`) in a power of the card itself.
+            let pronoun = ["him", "her", "it"]
+                .iter()
+                .any(|p| who.trim().eq_ignore_ascii_case(p));
+            if self_subject && (pronoun || self.is_self(who)) {
+                return Some(plain(op_table("ready", &[("to", text("ThisCard"))])));
+            }
             let effect = self.targeted_only("ready", who)?;
             return effect.target.as_ref()?.exhaustible().then_some(effect);
         }
@@ -831,6 +855,14 @@ fn without_may(sentence: &str) -> (String, bool) {
         }
     }
     (sentence.to_owned(), false)
+}
+
+/// The condition `controls` a card of `kind`.
+fn controls(kind: &str) -> Value {
+    Value::Table(Table::from_iter([
+        ("requires".into(), text("controls")),
+        ("card".into(), text(kind)),
+    ]))
 }
 
 /// `+N ATK` / `-N ATK` (1..=10): the signed amount.

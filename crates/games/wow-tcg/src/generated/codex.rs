@@ -176,6 +176,8 @@ pub enum EffectOp {
         optional: bool,
         /// A `GrantKeyword` effect lasts this combat only: it ends as the combat concludes (603.3a).
         this_combat: bool,
+        /// A double-check power's if-condition (703.2).
+        check: TriggerCheck,
     },
     /// A triggered power (703) whose effect has its controller draw cards as it resolves.
     TriggeredDraw {
@@ -814,6 +816,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
                 keyword: None,
                 optional: true,
                 this_combat: false,
+                check: TriggerCheck::Always,
             },
         ],
         draft: false,

@@ -883,18 +883,8 @@ pub enum Handler {
     BrontheaTheResolute,
     /// `bronwyn_lightborn`, used by: Bronwyn Lightborn.
     BronwynLightborn,
-    /// `bronze_drake`, used by: Bronze Drake.
-    BronzeDrake,
-    /// `bronze_drakonid`, used by: Bronze Drakonid.
-    BronzeDrakonid,
     /// `bronze_emissary`, used by: Bronze Emissary.
     BronzeEmissary,
-    /// `bronze_guardian`, used by: Bronze Guardian.
-    BronzeGuardian,
-    /// `bronze_skyrazor`, used by: Bronze Skyrazor.
-    BronzeSkyrazor,
-    /// `bronze_warden`, used by: Bronze Warden.
-    BronzeWarden,
     /// `brood_of_onyxia`, used by: Brood of Onyxia.
     BroodOfOnyxia,
     /// `broodmothers_rage`, used by: Broodmother's Rage.
@@ -1217,8 +1207,6 @@ pub enum Handler {
     CoreHoundTooth,
     /// `core_of_ripeness`, used by: Core of Ripeness.
     CoreOfRipeness,
-    /// `core_rager`, used by: Core Rager.
-    CoreRager,
     /// `corkis_ransom`, used by: Corki's Ransom.
     CorkisRansom,
     /// `corpse_explosion`, used by: Corpse Explosion.
@@ -2661,8 +2649,6 @@ pub enum Handler {
     HammerOfVengeance,
     /// `hammer_of_wrath`, used by: Hammer of Wrath.
     HammerOfWrath,
-    /// `hamuul_runetotem`, used by: Hamuul Runetotem.
-    HamuulRunetotem,
     /// `hand_of_devotion`, used by: Hand of Devotion.
     HandOfDevotion,
     /// `hand_of_edward_the_odd`, used by: Hand of Edward the Odd.
@@ -3059,8 +3045,6 @@ pub enum Handler {
     IvanBladewindBrute,
     /// `ivus_the_forest_lord`, used by: Ivus the Forest Lord.
     IvusTheForestLord,
-    /// `izzy_quizfiz`, used by: Izzy Quizfiz.
-    IzzyQuizfiz,
     /// `jacob_blackcrest`, used by: Jacob Blackcrest.
     JacobBlackcrest,
     /// `jadefire_felsworn`, used by: Jadefire Felsworn.
@@ -3101,8 +3085,6 @@ pub enum Handler {
     JariusBlackwood,
     /// `jaron_herald_of_the_hunt`, used by: Jaron, Herald of the Hunt.
     JaronHeraldOfTheHunt,
-    /// `jarrod_gravon`, used by: Jarrod Gravon.
-    JarrodGravon,
     /// `jasani_shrine_keeper`, used by: Jasani, Shrine Keeper.
     JasaniShrineKeeper,
     /// `jasmia_natures_chosen`, used by: Jasmia, Nature's Chosen.
@@ -3243,8 +3225,6 @@ pub enum Handler {
     KavarTheBloodthirsty,
     /// `kayleitha`, used by: Kayleitha.
     Kayleitha,
-    /// `kedan_burstbeard`, used by: Kedan Burstbeard.
-    KedanBurstbeard,
     /// `keeper_remulos`, used by: Keeper Remulos.
     KeeperRemulos,
     /// `keeper_sharus`, used by: Keeper Sharus.
@@ -3319,8 +3299,6 @@ pub enum Handler {
     KintaraWintermoon,
     /// `kinza_mistress_of_the_elements`, used by: Kinza, Mistress of the Elements.
     KinzaMistressOfTheElements,
-    /// `kirga_earthguard`, used by: Kirga Earthguard.
-    KirgaEarthguard,
     /// `kirox_butcherblade`, used by: Kirox Butcherblade.
     KiroxButcherblade,
     /// `kjaran_the_callous`, used by: Kjaran the Callous.
@@ -3333,8 +3311,6 @@ pub enum Handler {
     KnockAway,
     /// `kobold_digger`, used by: Kobold Digger.
     KoboldDigger,
-    /// `koeus`, used by: Koeus.
-    Koeus,
     /// `kogun_hammer_of_the_firelord`, used by: Ko'gun, Hammer of the Firelord.
     KogunHammerOfTheFirelord,
     /// `kolorath`, used by: Kolorath.
@@ -3375,8 +3351,6 @@ pub enum Handler {
     Krumshal,
     /// `krunkle_deadspark`, used by: Krunkle Deadspark.
     KrunkleDeadspark,
-    /// `kulan_earthguard`, used by: Kulan Earthguard.
-    KulanEarthguard,
     /// `kungen_the_thunderer`, used by: Kungen the Thunderer.
     KungenTheThunderer,
     /// `kurao_stormheart`, used by: Kurao Stormheart.
@@ -4097,8 +4071,6 @@ pub enum Handler {
     NeedleSpine,
     /// `nefarian`, used by: Nefarian.
     Nefarian,
-    /// `neferset_bladelord`, used by: Neferset Bladelord.
-    NefersetBladelord,
     /// `neferset_scorpid_keeper`, used by: Neferset Scorpid Keeper.
     NefersetScorpidKeeper,
     /// `neferset_sentry`, used by: Neferset Sentry.
@@ -5731,8 +5703,6 @@ pub enum Handler {
     TeresaVoidheart,
     /// `teretha_of_the_undercity`, used by: Teretha of the Undercity.
     TerethaOfTheUndercity,
-    /// `terina_calin`, used by: Terina Calin.
-    TerinaCalin,
     /// `terokks_shadowstaff`, used by: Terokk's Shadowstaff.
     TerokksShadowstaff,
     /// `teron_gorefiend`, used by: Teron Gorefiend.
@@ -6732,14 +6702,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 3361;
+    pub const COUNT: usize = 3346;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 3361] = {
-        let mut all = [Self::ABirdInHand; 3361];
+    pub const ALL: [Self; 3346] = {
+        let mut all = [Self::ABirdInHand; 3346];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -6753,7 +6723,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 3361] = [
+    pub const NAMES: [&'static str; 3346] = [
         "a_bird_in_hand",
         "a_donation_of_silk",
         "a_donation_of_wool",
@@ -7193,12 +7163,7 @@ impl Handler {
         "bromor_the_shadowblade",
         "bronthea_the_resolute",
         "bronwyn_lightborn",
-        "bronze_drake",
-        "bronze_drakonid",
         "bronze_emissary",
-        "bronze_guardian",
-        "bronze_skyrazor",
-        "bronze_warden",
         "brood_of_onyxia",
         "broodmothers_rage",
         "brother_keltan",
@@ -7360,7 +7325,6 @@ impl Handler {
         "coordinated_attack_dsm",
         "core_hound_tooth",
         "core_of_ripeness",
-        "core_rager",
         "corkis_ransom",
         "corpse_explosion",
         "corrosion_prevention",
@@ -8082,7 +8046,6 @@ impl Handler {
         "hammer_of_the_divine",
         "hammer_of_vengeance",
         "hammer_of_wrath",
-        "hamuul_runetotem",
         "hand_of_devotion",
         "hand_of_edward_the_odd",
         "hand_of_frost",
@@ -8281,7 +8244,6 @@ impl Handler {
         "its_a_secret_to_everybody",
         "ivan_bladewind_brute",
         "ivus_the_forest_lord",
-        "izzy_quizfiz",
         "jacob_blackcrest",
         "jadefire_felsworn",
         "jadefire_hellcaller",
@@ -8302,7 +8264,6 @@ impl Handler {
         "jaral_of_gilneas",
         "jarius_blackwood",
         "jaron_herald_of_the_hunt",
-        "jarrod_gravon",
         "jasani_shrine_keeper",
         "jasmia_natures_chosen",
         "javeer",
@@ -8373,7 +8334,6 @@ impl Handler {
         "kauno_stonehoof",
         "kavar_the_bloodthirsty",
         "kayleitha",
-        "kedan_burstbeard",
         "keeper_remulos",
         "keeper_sharus",
         "kel_thuzad",
@@ -8411,14 +8371,12 @@ impl Handler {
         "kingsbane",
         "kintara_wintermoon",
         "kinza_mistress_of_the_elements",
-        "kirga_earthguard",
         "kirox_butcherblade",
         "kjaran_the_callous",
         "klannoc_macleod",
         "kloxx_dedrix",
         "knock_away",
         "kobold_digger",
-        "koeus",
         "kogun_hammer_of_the_firelord",
         "kolorath",
         "koltira_deathweaver",
@@ -8439,7 +8397,6 @@ impl Handler {
         "kromdar_herald_of_war",
         "krumshal",
         "krunkle_deadspark",
-        "kulan_earthguard",
         "kungen_the_thunderer",
         "kurao_stormheart",
         "kwee_q_peddlefeet",
@@ -8800,7 +8757,6 @@ impl Handler {
         "necrotic_strike",
         "needle_spine",
         "nefarian",
-        "neferset_bladelord",
         "neferset_scorpid_keeper",
         "neferset_sentry",
         "neferset_shadowlancer",
@@ -9617,7 +9573,6 @@ impl Handler {
         "terenas_menethil_ii",
         "teresa_voidheart",
         "teretha_of_the_undercity",
-        "terina_calin",
         "terokks_shadowstaff",
         "teron_gorefiend",
         "terrastra",

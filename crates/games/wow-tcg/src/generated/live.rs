@@ -475,6 +475,16 @@ fn live_union_abilitycondition(
             live::known_fields(table, &["requires"], path)?;
             Ok(AbilityCondition::RecipientDefending)
         }
+        "controls" => {
+            live::known_fields(table, &["requires", "card"], path)?;
+            Ok(AbilityCondition::Controls {
+                card: live::field(table, path, "card", live::parse::<TargetKind>)?,
+            })
+        }
+        "no_ready_resources" => {
+            live::known_fields(table, &["requires"], path)?;
+            Ok(AbilityCondition::NoReadyResources)
+        }
         other => {
             Err(
                 LiveError::new(
@@ -671,8 +681,17 @@ fn live_union_abilityeffect(
             })
         }
         "ready" => {
-            live::known_fields(table, &["op", "target"], path)?;
+            live::known_fields(table, &["op", "to", "target"], path)?;
             Ok(AbilityEffect::Ready {
+                to: live::field_or::<
+                    Recipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<Recipient>,
+                    Recipient::TargetCharacter,
+                )?,
                 target: live::field_or::<
                     u8,
                 >(table, path, "target", live::int::<u8, 1, 3>, 1)?,
@@ -2377,6 +2396,7 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
                     "keyword",
                     "optional",
                     "this_combat",
+                    "check",
                 ],
                 path,
             )?;
@@ -2406,6 +2426,15 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
                 this_combat: live::field_or::<
                     bool,
                 >(table, path, "this_combat", live::boolean, false)?,
+                check: live::field_or::<
+                    TriggerCheck,
+                >(
+                    table,
+                    path,
+                    "check",
+                    live::parse::<TriggerCheck>,
+                    TriggerCheck::Always,
+                )?,
             })
         }
         "triggered_draw" => {

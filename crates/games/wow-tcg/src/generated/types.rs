@@ -2482,6 +2482,56 @@ impl ::core::str::FromStr for TriggerEvent {
         ::grimoire_runtime::find_name(Self::NAME, &Self::ALL, &Self::NAMES, text)
     }
 }
+/// The if-condition of a double-check triggered power (703.2): it triggers only if the condition holds, and is interrupted if it no longer holds as it resolves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TriggerCheck {
+    /// No condition.
+    Always,
+    /// Its controller controls an equipment ('if you control an equipment').
+    ControlsEquipment,
+    /// Its controller controls an ability in play ('if you control an ability').
+    ControlsAbility,
+    /// Its controller controls no ready resources.
+    NoReadyResources,
+}
+impl TriggerCheck {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "TriggerCheck";
+    /// Every value, in declaration order.
+    pub const ALL: [TriggerCheck; 4] = [
+        Self::Always,
+        Self::ControlsEquipment,
+        Self::ControlsAbility,
+        Self::NoReadyResources,
+    ];
+    /// The names of [`Self::ALL`], in the same order.
+    pub const NAMES: [&'static str; 4] = [
+        "Always",
+        "ControlsEquipment",
+        "ControlsAbility",
+        "NoReadyResources",
+    ];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Always => "Always",
+            Self::ControlsEquipment => "ControlsEquipment",
+            Self::ControlsAbility => "ControlsAbility",
+            Self::NoReadyResources => "NoReadyResources",
+        }
+    }
+}
+impl ::core::fmt::Display for TriggerCheck {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for TriggerCheck {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        ::grimoire_runtime::find_name(Self::NAME, &Self::ALL, &Self::NAMES, text)
+    }
+}
 /// Which defenders a 'can't attack' restriction forbids (601.2a: a legal attacker must be able to attack the proposed defender).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum AttackLimit {
@@ -2895,6 +2945,13 @@ pub enum AbilityCondition {
     RecipientAttacking,
     /// The character the effect applies to is defending (714.3a).
     RecipientDefending,
+    /// Its controller controls a card of this kind in play: a triggered power's if-condition, checked as it triggers and as it resolves (703.2).
+    Controls {
+        /// The `card` field.
+        card: TargetKind,
+    },
+    /// Its controller controls no ready resources: a triggered power's if-condition (703.2).
+    NoReadyResources,
 }
 impl AbilityCondition {
     /// The union's name as declared in `game.toml`.
@@ -2902,12 +2959,14 @@ impl AbilityCondition {
     /// The key that names the variant in content (`requires = "..."`).
     pub const TAG: &'static str = "requires";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 5] = [
+    pub const VARIANTS: [&'static str; 7] = [
         "hero_class",
         "hero_race",
         "allies_at_least",
         "recipient_attacking",
         "recipient_defending",
+        "controls",
+        "no_ready_resources",
     ];
     /// The name of this value's variant, as content writes it.
     pub const fn variant(self) -> &'static str {
@@ -2917,6 +2976,8 @@ impl AbilityCondition {
             Self::AlliesAtLeast { .. } => "allies_at_least",
             Self::RecipientAttacking => "recipient_attacking",
             Self::RecipientDefending => "recipient_defending",
+            Self::Controls { .. } => "controls",
+            Self::NoReadyResources => "no_ready_resources",
         }
     }
 }
@@ -3018,8 +3079,10 @@ pub enum AbilityEffect {
         /// The `to` field.
         to: Recipient,
     },
-    /// Readies the target.
+    /// Readies the target (or the card itself: `ThisCard`).
     Ready {
+        /// The `to` field.
+        to: Recipient,
         /// The `target` field.
         target: u8,
     },

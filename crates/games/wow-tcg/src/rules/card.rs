@@ -4,7 +4,7 @@
 use super::content::{
     self, AbilityCondition, AbilityCost, AbilityDuration, AbilityEffect, AbilityTrigger, Card,
     CardAbility, Count, DamageType, EffectOp, Handler, Keyword, PowerEffect, Recipient,
-    TargetFilter, TargetKind, TargetSide, TriggerEvent, TypeTag,
+    TargetFilter, TargetKind, TargetSide, TriggerCheck, TriggerEvent, TypeTag,
 };
 
 /// The card type (300.1), plus face-down resources.
@@ -274,11 +274,26 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
     if ability.optional && !matches!(ability.trigger, AbilityTrigger::Triggered { .. }) {
         return None;
     }
-    // Only a continuous ATK change reads a condition: while its recipient attacks or defends.
+    // A continuous ATK change reads a condition while its recipient attacks or defends; a
+    // triggered power, the if-condition of a double-check power (703.2).
+    let triggered = matches!(ability.trigger, AbilityTrigger::Triggered { .. });
+    let mut check = TriggerCheck::Always;
     let (while_attacking, while_defending) = match ability.condition {
         None => (false, false),
         Some(AbilityCondition::RecipientAttacking) => (true, false),
         Some(AbilityCondition::RecipientDefending) => (false, true),
+        Some(AbilityCondition::Controls { card }) if triggered => {
+            check = match card {
+                TargetKind::Equipment => TriggerCheck::ControlsEquipment,
+                TargetKind::AbilityCard => TriggerCheck::ControlsAbility,
+                _ => return None,
+            };
+            (false, false)
+        }
+        Some(AbilityCondition::NoReadyResources) if triggered => {
+            check = TriggerCheck::NoReadyResources;
+            (false, false)
+        }
         Some(_) => return None,
     };
     if (while_attacking || while_defending) && ability.trigger != AbilityTrigger::Ongoing {
@@ -336,11 +351,12 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
             | AbilityEffect::ModifyAtk { to, target, .. } => {
                 to == Recipient::TargetCharacter && usize::from(target) == index
             }
-            AbilityEffect::Exhaust { to, target } | AbilityEffect::Destroy { to, target } => {
+            AbilityEffect::Exhaust { to, target }
+            | AbilityEffect::Destroy { to, target }
+            | AbilityEffect::Ready { to, target } => {
                 to == Recipient::TargetCharacter && usize::from(target) == index
             }
             AbilityEffect::KeepExhausted { target }
-            | AbilityEffect::Ready { target }
             | AbilityEffect::ReturnToHand { target }
             | AbilityEffect::RemoveFromGame { target }
             | AbilityEffect::Attach { target } => usize::from(target) == index,
@@ -441,11 +457,12 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                     AbilityEffect::Exhaust { to, .. } if group(to) && instant => {
                         EffectOp::Exhaust { to }
                     }
-                    AbilityEffect::Ready { target } if target == 1 && exhaustible && instant => {
-                        EffectOp::Ready {
-                            to: Recipient::TargetCharacter,
-                        }
-                    }
+                    AbilityEffect::Ready {
+                        to: Recipient::TargetCharacter,
+                        target,
+                    } if target == 1 && exhaustible && instant => EffectOp::Ready {
+                        to: Recipient::TargetCharacter,
+                    },
                     AbilityEffect::KeepExhausted { target }
                         if target == 1 && characters && instant =>
                     {
@@ -562,11 +579,25 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                 AbilityEffect::Exhaust { to, .. } if group(to) && instant => {
                     (PowerEffect::Exhaust, 0, None, to, content::Dealer::ThisCard)
                 }
-                AbilityEffect::Ready { target } if target == 1 && exhaustible && instant => (
+                AbilityEffect::Ready {
+                    to: Recipient::TargetCharacter,
+                    target,
+                } if target == 1 && exhaustible && instant => (
                     PowerEffect::Ready,
                     0,
                     None,
                     Recipient::TargetCharacter,
+                    content::Dealer::ThisCard,
+                ),
+                // A card in play readying itself.
+                AbilityEffect::Ready {
+                    to: Recipient::ThisCard,
+                    ..
+                } if instant && kind != Kind::Ability => (
+                    PowerEffect::Ready,
+                    0,
+                    None,
+                    Recipient::ThisCard,
                     content::Dealer::ThisCard,
                 ),
                 AbilityEffect::Destroy {
@@ -643,6 +674,7 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
             }
             // The effect of a `triggered_power`: what a payment power's effect would do.
             let optional = ability.optional;
+            let as_power = optional || check != TriggerCheck::Always;
             let this_combat = ability.duration == AbilityDuration::ThisCombat
                 && matches!(event, TriggerEvent::ThisStrikes | TriggerEvent::ThisAttacks);
             let dealt = |effect: PowerEffect,
@@ -660,6 +692,7 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                 optional,
                 keyword: None,
                 this_combat: false,
+                check,
             };
             let power = |effect: PowerEffect, amount: u8, to: Recipient| {
                 dealt(effect, amount, None, to, content::Dealer::ThisCard)
@@ -688,6 +721,7 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                         optional,
                         keyword: Some(keyword),
                         this_combat,
+                        check,
                     }
                 }
                 _ if !instant => return None,
@@ -700,9 +734,16 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                 AbilityEffect::Exhaust { to, .. } if group(to) => {
                     power(PowerEffect::Exhaust, 0, to)
                 }
-                AbilityEffect::Ready { target } if target == 1 && exhaustible => {
+                AbilityEffect::Ready {
+                    to: Recipient::TargetCharacter,
+                    target,
+                } if target == 1 && exhaustible => {
                     power(PowerEffect::Ready, 0, Recipient::TargetCharacter)
                 }
+                AbilityEffect::Ready {
+                    to: Recipient::ThisCard,
+                    ..
+                } if kind != Kind::Ability => power(PowerEffect::Ready, 0, Recipient::ThisCard),
                 AbilityEffect::Destroy {
                     to: Recipient::TargetCharacter,
                     target,
@@ -718,14 +759,15 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                 AbilityEffect::RemoveFromGame { target } if target == 1 && never_hero => {
                     power(PowerEffect::RemoveFromGame, 0, Recipient::TargetCharacter)
                 }
-                // A "may" damage, healing or drawing power: a `triggered_power` with its effect.
+                // A "may" or double-check damage, healing or drawing power: a
+                // `triggered_power` with its effect.
                 AbilityEffect::DealDamage {
                     amount,
                     damage_type,
                     from,
                     to,
                     target,
-                } if optional && target == 1 && names_target(to, target) && amount <= 20 => {
+                } if as_power && target == 1 && names_target(to, target) && amount <= 20 => {
                     dealt(PowerEffect::DealDamage, amount, damage_type, to, from)
                 }
                 AbilityEffect::Heal {
@@ -733,13 +775,13 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                     from,
                     to,
                     target,
-                } if optional && target == 1 && names_target(to, target) && amount <= 20 => {
+                } if as_power && target == 1 && names_target(to, target) && amount <= 20 => {
                     dealt(PowerEffect::HealDamage, amount, None, to, from)
                 }
-                AbilityEffect::Draw { count } if optional && rules.is_empty() => {
+                AbilityEffect::Draw { count } if as_power && rules.is_empty() => {
                     power(PowerEffect::DrawCards, count, Recipient::YourHero)
                 }
-                _ if optional => return None,
+                _ if as_power => return None,
                 AbilityEffect::DealDamage {
                     amount,
                     damage_type,

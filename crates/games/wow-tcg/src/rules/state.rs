@@ -11,7 +11,9 @@ use grimoire_engine::{
 use serde::Serialize;
 
 use super::card::{Kind, Printed};
-use super::content::{Count, DamageType, EffectOp, Keyword, Recipient, TriggerEvent};
+use super::content::{
+    Count, DamageType, EffectOp, Keyword, Recipient, TriggerCheck, TriggerEvent,
+};
 use super::effects::keyword_ops;
 use super::packets::Packet;
 use super::refusal::{Named, Refusal};
@@ -759,11 +761,30 @@ impl Game {
     }
 
     /// Whether the if-condition of a double-check triggered operation holds now (703.2):
-    /// its controller has at least `min_hand` cards in hand.
+    /// its controller has at least `min_hand` cards in hand, or what its `check` asks.
     pub fn trigger_condition_holds(&self, source: ObjectId, index: usize) -> bool {
         match self.op_at(source, index) {
             Some(EffectOp::TriggeredHeal { min_hand, .. }) => {
                 self.hand_size(self.controller(source)) >= u32::from(min_hand)
+            }
+            Some(EffectOp::TriggeredPower { check, .. }) => {
+                let player = self.controller(source);
+                let controls = |kind: Kind| {
+                    self.objects_in_play().any(|o| {
+                        self.controller(o) == player
+                            && !self.info[o.0 as usize].resource
+                            && match kind {
+                                Kind::Weapon => self.card(o).kind.is_equipment(),
+                                other => self.card(o).kind == other,
+                            }
+                    })
+                };
+                match check {
+                    TriggerCheck::Always => true,
+                    TriggerCheck::ControlsEquipment => controls(Kind::Weapon),
+                    TriggerCheck::ControlsAbility => controls(Kind::Ability),
+                    TriggerCheck::NoReadyResources => self.ready_resources(player).is_empty(),
+                }
             }
             _ => true,
         }

@@ -1102,3 +1102,63 @@ fn powers_over_your_allies_and_weapons() {
         None
     );
 }
+
+#[test]
+fn double_check_triggered_powers() {
+    // Terina Calin, Bronze Guardian (703.2: the if-condition after the trigger event).
+    assert_eq!(
+        translated(
+            "ally",
+            "Terina Calin",
+            "When this ally enters play, if you control an equipment, you may destroy target equipment."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = { when = "triggered", event = "ThisEntersPlay" }, targets = [{ card = "Equipment" }], effects = [{ op = "destroy" }], condition = { requires = "controls", card = "Equipment" }, optional = true }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ally",
+            "Bronze Guardian",
+            "<b>Protector</b>;When this ally enters play, if you control no ready resources, you may draw a card."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = { when = "triggered", event = "ThisEntersPlay" }, effects = [{ op = "draw", count = 1 }], condition = "no_ready_resources", optional = true }]"#
+        )
+    );
+    // Another condition is not read.
+    assert_eq!(
+        translated(
+            "ally",
+            "Odd",
+            "When this ally enters play, if you control a Demon or a Pet, she deals 2 fire damage to target hero."
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_card_readying_itself() {
+    // Core Rager, Izzy Quizfiz.
+    assert_eq!(
+        translated(
+            "ally",
+            "Core Rager",
+            "Protector; At the end of your turn, ready Core Rager."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = { when = "triggered", event = "YourTurnEnds" }, effects = [{ op = "ready", to = "ThisCard" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated("ally", "Izzy Quizfiz", "2 -> Ready this ally.").as_deref(),
+        Some(
+            r#"[{ trigger = "activate", cost = [{ pay = "resources", amount = 2 }], effects = [{ op = "ready", to = "ThisCard" }] }]"#
+        )
+    );
+    // An ability card has no "itself" to ready.
+    assert_eq!(translated("ability", "Odd", "Ready it."), None);
+}
