@@ -44,6 +44,10 @@ pub struct Report {
     /// Cards (or printings) not written because the game would not compile with them: each
     /// names the card's place in the source and the compiler's reason.
     pub rejected: Vec<Finding>,
+    /// Cards whose rules text was not translated into ability data (they keep a named
+    /// handler): the message names the phrase that stopped the translation, the card's name
+    /// written `~` and its numbers `N` (WoW TCG).
+    pub untranslated: Vec<Finding>,
     /// How many cards were written as new cards.
     pub cards_written: usize,
     /// How many printings were added to cards that already existed.
@@ -63,6 +67,19 @@ impl Report {
     /// Whether nothing went unmapped.
     pub fn is_clean(&self) -> bool {
         self.unmapped.is_empty()
+    }
+
+    /// The phrases that stopped translations, each with how many cards it stopped, most first
+    /// (then alphabetically).
+    pub fn untranslated_phrases(&self) -> Vec<(usize, &str)> {
+        let mut counts = std::collections::BTreeMap::<&str, usize>::new();
+        for finding in &self.untranslated {
+            *counts.entry(finding.message.as_str()).or_default() += 1;
+        }
+        let mut phrases: Vec<(usize, &str)> =
+            counts.into_iter().map(|(phrase, n)| (n, phrase)).collect();
+        phrases.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
+        phrases
     }
 
     /// OCTGN card types the importer has no kind for, with the cards that have them: new card
@@ -105,9 +122,20 @@ impl fmt::Display for Report {
             ("note", &self.notes),
             ("skipped", &self.skipped),
             ("rejected", &self.rejected),
+            ("untranslated", &self.untranslated),
         ] {
             for finding in list {
                 writeln!(f, "{title}: {finding}")?;
+            }
+        }
+        if !self.untranslated.is_empty() {
+            writeln!(
+                f,
+                "{} cards untranslated; the phrases that stopped the most:",
+                self.untranslated.len()
+            )?;
+            for (count, phrase) in self.untranslated_phrases().into_iter().take(40) {
+                writeln!(f, "  {count:>4}  {phrase}")?;
             }
         }
         Ok(())

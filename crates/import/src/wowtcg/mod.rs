@@ -227,19 +227,36 @@ fn import_record(
             at: Some(context.origin.clone()),
         });
     }
-    let abilities = if draft.text.has_powers
-        && !draft.text.opaque
-        && PLAYED_KINDS.contains(&draft.kind.as_str())
-    {
-        translate::abilities(
+    let reading = if !draft.text.has_powers {
+        Err(String::new())
+    } else if draft.text.opaque {
+        Err("a bold label that is no keyword".to_owned())
+    } else if !PLAYED_KINDS.contains(&draft.kind.as_str()) {
+        Err(format!("{}s are not played", draft.kind))
+    } else {
+        translate::reading(
             &draft.kind,
             &draft.name,
             draft.text.ongoing,
             &draft.text.powers,
             context.vocab,
         )
-    } else {
-        None
+    };
+    let abilities = match reading {
+        Ok(abilities) => Some(abilities),
+        Err(stopped) => {
+            // A first printing's text that has powers and was not read.
+            if draft.text.has_powers && !is_reprint(record) {
+                report.untranslated.push(Finding {
+                    set: set.clone(),
+                    card: name.clone(),
+                    field: "text".to_owned(),
+                    message: stopped,
+                    at: Some(context.origin.clone()),
+                });
+            }
+            None
+        }
     };
     let handler =
         (draft.text.has_powers && abilities.is_none()).then(|| handlers.name_for(&name, &set));

@@ -42,11 +42,14 @@ const DAMAGE_TYPES: [&str; 8] = [
     "Arcane", "Fire", "Frost", "Holy", "Melee", "Nature", "Ranged", "Shadow",
 ];
 
-/// One target a power chooses (706): `card` (`Hero`, `Ally`, `Character`), `side`, and the
-/// state it must be in (`damaged`, `exhausted`) or the most it may cost.
+/// One target a power chooses (706): `card` (`Hero`, `Ally`, `Character`, or a card in play of
+/// another type: `AbilityCard`, `Equipment`, `Weapon`, `Armor`, `Item`) and the other kinds it
+/// may be instead (`also`), `side`, and the state it must be in (`damaged`, `exhausted`,
+/// `attacking`, `defending`) or the most it may cost.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Target {
     card: &'static str,
+    also: Vec<&'static str>,
     side: &'static str,
     state: Option<&'static str>,
     cost_at_most: Option<i64>,
@@ -70,52 +73,115 @@ struct Effect {
     duration: &'static str,
 }
 
-/// The `card_abilities` of a card of kind `kind` named `name` whose powers are `powers`, or
-/// `None` unless every power is read exactly.
-/// An ability card with an Ongoing part (`ongoing`) is not read: the text before `Ongoing:`
-/// applies as it resolves while the card stays in play, which no typed shape the rules play
-/// says.
-pub fn abilities(
+/// The `card_abilities` of a card of kind `kind` named `name` whose powers are `powers`, read
+/// only when every power is read exactly; otherwise what stopped the translation: the first
+/// power (or sentence of a played ability) that was not read, its card's name written `~` and
+/// its numbers `N`, so that cards stopped by the same shape of text tell the same phrase (the
+/// importer's report counts them; the phrase is shown, never written into cards).
+/// An ability card with an Ongoing part (`ongoing`) is not read unless all of its text follows
+/// `Ongoing:`: the text before it applies as it resolves while the card stays in play, which no
+/// typed shape the rules play says.
+pub fn reading(
     kind: &str,
     name: &str,
     ongoing: bool,
     powers: &[PowerText],
     vocab: &Vocabulary,
-) -> Option<Vec<Value>> {
-    if powers.is_empty() || kind == "quest" {
-        return None;
+) -> Result<Vec<Value>, String> {
+    let stopped = |text: &str| Err(shape(text, name));
+    if powers.is_empty() {
+        return Err("no power".to_owned());
+    }
+    if kind == "quest" {
+        return Err("a quest's completion is not played".to_owned());
     }
     if kind == "ability" && is_attach(&powers[0]) {
         let reader = Reader {
             name,
+            kind,
             vocab,
             attached: true,
         };
-        return reader.attaching(powers);
+        if let Some(abilities) = reader.attaching(powers) {
+            return Ok(abilities);
+        }
+        // The attach description itself, or the first power of the card while attached.
+        if reader.attach_description(&powers[0].text).is_none() {
+            return stopped(&powers[0].text);
+        }
+        for power in &powers[1..] {
+            if reader
+                .triggered(&power.text)
+                .or_else(|| reader.continuous(&power.text))
+                .is_none()
+            {
+                return stopped(&power.text);
+            }
+        }
+        return stopped(&powers[0].text);
     }
     let reader = Reader {
         name,
+        kind,
         vocab,
         attached: false,
     };
     // A non-attaching ongoing ability whose text is all after `Ongoing:`: it enters play as it
     // resolves (306.2c) and its powers work while it is there (306.2a).
     if kind == "ability" && ongoing && powers.iter().all(|power| power.ongoing_part) {
-        return powers
-            .iter()
-            .map(|power| reader.power(&power.text))
-            .collect();
+        return reader.each_power(powers);
     }
-    if ongoing || powers.iter().any(|power| power.labelled) {
-        return None;
+    if let Some(power) = powers.iter().find(|power| power.labelled && !power.ongoing_part) {
+        return Err(format!("a labelled part (the back face, a reward): {}", shape(&power.text, name)));
+    }
+    if ongoing {
+        let before = powers.iter().find(|power| !power.ongoing_part);
+        return Err(match before {
+            Some(power) => format!("text before Ongoing: {}", shape(&power.text, name)),
+            None => "an ongoing part on a card that is no ability".to_owned(),
+        });
     }
     if kind == "ability" {
-        return reader.played(powers).map(|ability| vec![ability]);
+        return match reader.played(powers) {
+            Some(ability) => Ok(vec![ability]),
+            None => {
+                // The first sentence not read as an effect, else the mix of them.
+                for power in powers {
+                    for sentence in sentences(&power.text) {
+                        if !sentence.eq_ignore_ascii_case(KEEP_EXHAUSTED)
+                            && reader.effect(&sentence, false).is_none()
+                        {
+                            return stopped(&sentence);
+                        }
+                    }
+                }
+                Err("the effects together (durations or targets)".to_owned())
+            }
+        };
     }
-    powers
-        .iter()
-        .map(|power| reader.power(&power.text))
-        .collect()
+    reader.each_power(powers)
+}
+
+/// `text` with `name` written `~` and each number `N`.
+fn shape(text: &str, name: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        if !name.is_empty() && strip_prefix_ci(rest, name).is_some() {
+            out.push('~');
+            rest = &rest[name.len()..];
+            continue;
+        }
+        let c = rest.chars().next().unwrap_or(' ');
+        if c.is_ascii_digit() {
+            out.push('N');
+            rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+            continue;
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
 }
 
 /// Whether a power is the attach description of an attaching ability (306.3a): its text
@@ -126,6 +192,8 @@ fn is_attach(power: &PowerText) -> bool {
 
 struct Reader<'a> {
     name: &'a str,
+    /// The card's kind (`ally`, `weapon`, ...).
+    kind: &'a str,
     vocab: &'a Vocabulary,
     /// The card is an attaching ability: `attached character` names what it is attached to.
     attached: bool,
@@ -153,7 +221,7 @@ impl Reader<'_> {
             }
         }
         let duration = effects.first()?.duration;
-        if effects.iter().any(|effect| effect.duration != duration) {
+        if duration == "this_combat" || effects.iter().any(|effect| effect.duration != duration) {
             return None;
         }
         let targets: Vec<&Target> = effects.iter().filter_map(|e| e.target.as_ref()).collect();
@@ -180,7 +248,20 @@ impl Reader<'_> {
     /// `Attached <character> has ...`.
     fn attaching(&self, powers: &[PowerText]) -> Option<Vec<Value>> {
         let (first, rest) = powers.split_first()?;
-        let [sentence] = sentences(&first.text).try_into().ok()?;
+        let mut abilities = vec![self.attach_description(&first.text)?];
+        for power in rest {
+            let ability = self
+                .triggered(&power.text)
+                .or_else(|| self.continuous(&power.text))?;
+            abilities.push(ability);
+        }
+        Some(abilities)
+    }
+
+    /// `Attach to <target>[, and <effect on it>]`: the attaching ability's effect as it
+    /// resolves.
+    fn attach_description(&self, text_: &str) -> Option<Value> {
+        let [sentence] = sentences(text_).try_into().ok()?;
         let description = strip_prefix_ci(&sentence, "Attach to ")?;
         let (target_text, follow) = match find_ci(description, ", and ") {
             Some(at) => (
@@ -203,14 +284,18 @@ impl Reader<'_> {
         let mut played = Table::new();
         played.insert("targets".into(), targets_value(&target));
         played.insert("effects".into(), Value::Array(effects));
-        let mut abilities = vec![Value::Table(played)];
-        for power in rest {
-            let ability = self
-                .triggered(&power.text)
-                .or_else(|| self.continuous(&power.text))?;
-            abilities.push(ability);
-        }
-        Some(abilities)
+        Some(Value::Table(played))
+    }
+
+    /// Every power as a power of a card in play, or the first one not read.
+    fn each_power(&self, powers: &[PowerText]) -> Result<Vec<Value>, String> {
+        powers
+            .iter()
+            .map(|power| {
+                self.power(&power.text)
+                    .ok_or_else(|| shape(&power.text, self.name))
+            })
+            .collect()
     }
 
     /// A power of a card in play: a payment power, a triggered power or a continuous one.
@@ -227,6 +312,23 @@ impl Reader<'_> {
     /// `attached character|ally|hero`.
     fn continuous(&self, text_: &str) -> Option<Value> {
         let [sentence] = sentences(text_).try_into().ok()?;
+        if let Some(ability) = self.attack_restriction(&sentence) {
+            return Some(ability);
+        }
+        // `<this card> enters play exhausted` (710.2).
+        if let Some(subject) = strip_suffix_ci(&sentence, " enters play exhausted") {
+            if self.attached || !self.is_self(subject) || is_pronoun(subject) {
+                return None;
+            }
+            let mut ability = Table::new();
+            ability.insert("trigger".into(), text("ongoing"));
+            ability.insert("duration".into(), text("while_in_play"));
+            ability.insert(
+                "effects".into(),
+                Value::Array(vec![Value::Table(op_table("enters_play_exhausted", &[]))]),
+            );
+            return Some(Value::Table(ability));
+        }
         let (subject, what) = [" has ", " have ", " is "].iter().find_map(|verb| {
             let at = find_ci(&sentence, verb)?;
             Some((&sentence[..at], &sentence[at + verb.len()..]))
@@ -238,9 +340,12 @@ impl Reader<'_> {
                 "AttachedCharacter"
             }
             "allies you control" | "allies in your party" => "YourAllies",
+            "other allies you control" | "other allies in your party" => "YourOtherAllies",
+            "your weapons" | "weapons you control" => "YourWeapons",
             _ if !self.attached && self.is_self(subject) && !is_pronoun(subject) => "ThisCard",
             _ => return None,
         };
+        let weapons = recipient == "YourWeapons";
         let mut condition = None;
         let mut what = what.trim();
         for (suffix, requires) in [
@@ -259,8 +364,8 @@ impl Reader<'_> {
                 &[("amount", Value::Integer(amount)), ("to", text(recipient))],
             ));
         } else if let Some((atk, health)) = stat_change(what) {
-            // Health changes are continuous only, with no condition.
-            if condition.is_some() {
+            // Health changes are continuous only, with no condition; weapons have no health.
+            if condition.is_some() || weapons {
                 return None;
             }
             if let Some(atk) = atk {
@@ -274,8 +379,8 @@ impl Reader<'_> {
                 &[("amount", Value::Integer(health)), ("to", text(recipient))],
             ));
         } else {
-            // Keywords are held by one card only (`YourHero`, `AttachedCharacter`, `ThisCard`).
-            if condition.is_some() || recipient == "YourAllies" {
+            // Keywords without a condition (`state::continuous_keywords`).
+            if condition.is_some() {
                 return None;
             }
             // A keyword's number is the entry's own (Assault 2, Mend 3): the keyword carries it.
@@ -286,6 +391,10 @@ impl Reader<'_> {
                     &[("keyword", text(&keyword)), ("to", text(recipient))],
                 ));
             }
+        }
+        // A weapon neither attacks nor defends.
+        if weapons && condition.is_some() {
+            return None;
         }
         let mut ability = Table::new();
         ability.insert("trigger".into(), text("ongoing"));
@@ -300,12 +409,49 @@ impl Reader<'_> {
         Some(Value::Table(ability))
     }
 
+    /// `<who> can't attack`, `<who> can't attack heroes`, `<who> can attack only heroes`, where
+    /// `<who>` is the card itself, `your hero` or `attached ally|character|hero` (601.2a).
+    fn attack_restriction(&self, sentence: &str) -> Option<Value> {
+        let (subject, limit) = [
+            (" can't attack heroes", "Heroes"),
+            (" can attack only heroes", "Allies"),
+            (" can't attack", "Any"),
+        ]
+        .iter()
+        .find_map(|(tail, limit)| Some((strip_suffix_ci(sentence, tail)?, *limit)))?;
+        let lower = subject.trim().to_ascii_lowercase();
+        let recipient = match lower.as_str() {
+            "your hero" => "YourHero",
+            "attached character" | "attached ally" | "attached hero" if self.attached => {
+                "AttachedCharacter"
+            }
+            _ if !self.attached && self.is_self(subject) && !is_pronoun(subject) => "ThisCard",
+            _ => return None,
+        };
+        let mut fields = Vec::new();
+        if limit != "Any" {
+            fields.push(("limit", text(limit)));
+        }
+        if recipient != "ThisCard" {
+            fields.push(("to", text(recipient)));
+        }
+        let mut ability = Table::new();
+        ability.insert("trigger".into(), text("ongoing"));
+        ability.insert("duration".into(), text("while_in_play"));
+        ability.insert(
+            "effects".into(),
+            Value::Array(vec![Value::Table(op_table("cannot_attack", &fields))]),
+        );
+        Some(Value::Table(ability))
+    }
+
     /// `<costs> -> <effect>[. Use only once per turn]`.
     fn payment(&self, costs: &str, effect: &str) -> Option<Value> {
         let mut paid = Vec::new();
         let mut resources = false;
         let mut exhaust = false;
         let mut destroy = false;
+        let mut exhaust_hero = false;
         // "On your turn:" before the costs says when it may be used, as "Use only on your
         // turn" after the effect does.
         let (costs, mut own_turn) = match strip_prefix_ci(costs, "On your turn:") {
@@ -325,6 +471,9 @@ impl Reader<'_> {
             } else if cost.eq_ignore_ascii_case("[Exhaust]") && !exhaust {
                 exhaust = true;
                 paid.push(text("exhaust_this"));
+            } else if cost.eq_ignore_ascii_case("Exhaust your hero") && !exhaust_hero {
+                exhaust_hero = true;
+                paid.push(text("exhaust_hero"));
             } else if let Some(what) = strip_prefix_ci(cost, "Destroy ") {
                 if destroy || !self.is_self(what) || is_pronoun(what) {
                     return None;
@@ -351,6 +500,9 @@ impl Reader<'_> {
             return None;
         };
         let effect = self.effect(sentence, true)?;
+        if effect.duration == "this_combat" {
+            return None;
+        }
         let mut ability = Table::new();
         ability.insert("trigger".into(), text("activate"));
         ability.insert("cost".into(), Value::Array(paid));
@@ -371,6 +523,14 @@ impl Reader<'_> {
             if let Some(rest) = strip_prefix_ci(text_, prefix) {
                 return self.triggered_effect(event, rest);
             }
+        }
+        // `When you strike with <this weapon>, <effect>` (303.2a, 705.3).
+        if let Some(rest) = strip_prefix_ci(text_, "When you strike with ") {
+            let (subject, effect) = rest.split_once(", ")?;
+            if self.kind != "weapon" || !self.is_self(subject) || is_pronoun(subject) {
+                return None;
+            }
+            return self.triggered_effect("ThisStrikes", effect);
         }
         let rest = strip_prefix_ci(text_, "When ")?;
         let (event, subject_len) = [
@@ -400,6 +560,20 @@ impl Reader<'_> {
     /// The one effect of a triggered power watching `event`: damage, healing, drawing,
     /// exhausting, readying, destroying (instant) or an ATK change this turn.
     fn triggered_effect(&self, event: &str, rest: &str) -> Option<Value> {
+        // A double-check power's if-condition (703.2): `if you control an equipment, ...`.
+        let mut condition = None;
+        let mut rest = rest;
+        if let Some(after) = strip_prefix_ci(rest, "if ") {
+            let (said, effect) = after.split_once(", ")?;
+            let value = match said.trim().to_ascii_lowercase().as_str() {
+                "you control an equipment" => controls("Equipment"),
+                "you control an ability" => controls("AbilityCard"),
+                "you control no ready resources" => text("no_ready_resources"),
+                _ => return None,
+            };
+            condition = Some(value);
+            rest = effect;
+        }
         let parts = sentences(rest);
         let [sentence] = parts.as_slice() else {
             return None;
@@ -411,7 +585,14 @@ impl Reader<'_> {
         if optional
             && (!matches!(
                 op,
-                "deal_damage" | "heal" | "draw" | "exhaust" | "ready" | "destroy"
+                "deal_damage"
+                    | "heal"
+                    | "draw"
+                    | "exhaust"
+                    | "ready"
+                    | "destroy"
+                    | "return_to_hand"
+                    | "remove_from_game"
             ) || effect
                 .value
                 .get("amount")
@@ -420,12 +601,15 @@ impl Reader<'_> {
         {
             return None;
         }
+        // "This combat" lasts only for a trigger inside a combat (603.3a ends it).
+        let in_combat = matches!(event, "ThisStrikes" | "ThisAttacks");
         let fits = match op {
-            "deal_damage" | "heal" | "draw" | "exhaust" | "ready" | "destroy" => {
-                effect.duration == "instant"
-            }
+            "deal_damage" | "heal" | "draw" | "exhaust" | "ready" | "destroy" | "return_to_hand"
+            | "remove_from_game" => effect.duration == "instant",
             // A triggered ATK change is a gain (the `triggered_power` effect's amount).
-            "grant_keyword" => effect.duration == "this_turn",
+            "grant_keyword" => {
+                effect.duration == "this_turn" || in_combat && effect.duration == "this_combat"
+            }
             "modify_atk" => {
                 effect.duration == "this_turn"
                     && effect
@@ -445,6 +629,9 @@ impl Reader<'_> {
         let mut ability = Table::new();
         ability.insert("trigger".into(), Value::Table(trigger));
         let mut ability = finish(ability, effect, false);
+        if let Some(condition) = condition {
+            ability.insert("condition".into(), condition);
+        }
         if optional {
             ability.insert("optional".into(), Value::Boolean(true));
         }
@@ -495,15 +682,45 @@ impl Reader<'_> {
             return Some(plain(op_table("draw", &[("count", Value::Integer(count))])));
         }
         if let Some(who) = strip_prefix_ci(sentence, "Exhaust ") {
-            return self.targeted_only("exhaust", who);
+            // A group: `all opposing heroes and allies`, `each opposing ally`, ...
+            if let Some(group) = exhaust_group(who) {
+                return Some(plain(op_table("exhaust", &[("to", text(group))])));
+            }
+            let effect = self.targeted_only("exhaust", who)?;
+            return effect.target.as_ref()?.exhaustible().then_some(effect);
         }
         if let Some(who) = strip_prefix_ci(sentence, "Ready ") {
-            return self.targeted_only("ready", who);
+            // `ready <this card>` (`him`, `her`, `it`) in a power of the card itself.
+            let pronoun = ["him", "her", "it"]
+                .iter()
+                .any(|p| who.trim().eq_ignore_ascii_case(p));
+            if self_subject && (pronoun || self.is_self(who)) {
+                return Some(plain(op_table("ready", &[("to", text("ThisCard"))])));
+            }
+            let effect = self.targeted_only("ready", who)?;
+            return effect.target.as_ref()?.exhaustible().then_some(effect);
         }
         if let Some(who) = strip_prefix_ci(sentence, "Destroy ") {
+            if let Some(group) = ally_group(who) {
+                return Some(plain(op_table("destroy", &[("to", text(group))])));
+            }
             let effect = self.targeted_only("destroy", who)?;
-            // Only allies: destroying a hero is no power of the vocabulary.
-            return (effect.target.as_ref()?.card == "Ally").then_some(effect);
+            // Destroying a hero is no power of the vocabulary.
+            return effect.target.as_ref()?.never_hero().then_some(effect);
+        }
+        // `Remove <target> from the game` (411.6a).
+        if let Some(who) = strip_prefix_ci(sentence, "Remove ")
+            .and_then(|rest| strip_suffix_ci(rest, " from the game"))
+        {
+            let effect = self.targeted_only("remove_from_game", who)?;
+            return effect.target.as_ref()?.never_hero().then_some(effect);
+        }
+        // `Put <target> into its owner's hand` (300.2: a card in play).
+        if let Some(who) = strip_prefix_ci(sentence, "Put ")
+            .and_then(|rest| strip_suffix_ci(rest, " into its owner's hand"))
+        {
+            let effect = self.targeted_only("return_to_hand", who)?;
+            return effect.target.as_ref()?.never_hero().then_some(effect);
         }
         if let Some(effect) = self.deals_or_heals(sentence, self_subject) {
             return Some(effect);
@@ -572,9 +789,29 @@ impl Reader<'_> {
         })
     }
 
-    /// `<who> has +N ATK this turn` / `<who> has <Keyword> this turn`.
+    /// `<who> has +N ATK this turn` / `<who> has <Keyword> this turn` (or `this combat`: only a
+    /// trigger inside a combat keeps that duration, see [`Reader::triggered_effect`]).
     fn has_this_turn(&self, sentence: &str, self_subject: bool) -> Option<Effect> {
-        let body = strip_suffix_ci(sentence, " this turn")?;
+        let (body, duration) = match strip_suffix_ci(sentence, " this turn") {
+            Some(body) => (body, "this_turn"),
+            None => (strip_suffix_ci(sentence, " this combat")?, "this_combat"),
+        };
+        // `Your weapons have +N ATK this turn`: a group.
+        if let Some(at) = find_ci(body, " have ") {
+            let subject = body[..at].trim().to_ascii_lowercase();
+            if !matches!(subject.as_str(), "your weapons" | "weapons you control") {
+                return None;
+            }
+            let amount = signed_atk(&body[at + " have ".len()..])?;
+            return Some(Effect {
+                value: op_table(
+                    "modify_atk",
+                    &[("amount", Value::Integer(amount)), ("to", text("YourWeapons"))],
+                ),
+                target: None,
+                duration,
+            });
+        }
         let at = find_ci(body, " has ")?;
         let (subject, what) = (&body[..at], &body[at + " has ".len()..]);
         let who = if self_subject && self.is_self(subject) {
@@ -600,7 +837,7 @@ impl Reader<'_> {
         Some(Effect {
             value: op_table(op, &fields),
             target: who.target,
-            duration: "this_turn",
+            duration,
         })
     }
 }
@@ -618,6 +855,14 @@ fn without_may(sentence: &str) -> (String, bool) {
         }
     }
     (sentence.to_owned(), false)
+}
+
+/// The condition `controls` a card of `kind`.
+fn controls(kind: &str) -> Value {
+    Value::Table(Table::from_iter([
+        ("requires".into(), text("controls")),
+        ("card".into(), text(kind)),
+    ]))
 }
 
 /// `+N ATK` / `-N ATK` (1..=10): the signed amount.
@@ -703,6 +948,12 @@ fn plain(value: Table) -> Effect {
 fn targets_value(target: &Target) -> Value {
     let mut value = Table::new();
     value.insert("card".into(), text(target.card));
+    if !target.also.is_empty() {
+        value.insert(
+            "also".into(),
+            Value::Array(target.also.iter().map(|kind| text(kind)).collect()),
+        );
+    }
     if target.side != "Any" {
         value.insert("side".into(), text(target.side));
     }
@@ -754,14 +1005,17 @@ fn card_count(rest: &str) -> Option<i64> {
     (noun_fits && (1..=7).contains(&count)).then_some(count)
 }
 
-/// A target phrase: `target [exhausted|damaged] [opposing|friendly] [exhausted|damaged] hero
-/// or ally|ally|hero [with cost N or less]`, with `you control` or `in your party` as friendly.
+/// A target phrase: `target [exhausted|damaged|attacking|defending] [opposing|friendly]
+/// [exhausted|...] <kinds> [with cost N or less]`, with `you control` or `in your party` as
+/// friendly; `<kinds>` is `hero or ally`, `ally`, `hero`, `attacker` (an attacking hero or
+/// ally), or card types in play (300.2: `ability`, `equipment`, `weapon`, `armor`, `item`,
+/// `ally`) alone or as alternatives (`armor or weapon`, `ability, ally, or equipment`).
 fn target_phrase(phrase: &str) -> Option<Target> {
     let rest = strip_prefix_ci(phrase.trim(), "target ")?;
     let mut state = None;
     let mut rest = rest;
     let mut read_state = |rest: &mut &str| {
-        for word in ["exhausted", "damaged"] {
+        for word in ["exhausted", "damaged", "attacking", "defending"] {
             if let Some(r) = strip_prefix_ci(rest, &format!("{word} ")) {
                 if state.is_some() {
                     return false;
@@ -806,25 +1060,83 @@ fn target_phrase(phrase: &str) -> Option<Target> {
             rest = r;
         }
     }
-    let card = match rest.to_ascii_lowercase().as_str() {
-        "hero or ally" => "Character",
-        "ally" => "Ally",
-        "hero" => "Hero",
-        _ => return None,
+    let lower = rest.to_ascii_lowercase();
+    let (card, also) = match lower.as_str() {
+        "hero or ally" => ("Character", Vec::new()),
+        "hero" => ("Hero", Vec::new()),
+        "attacker" if state.is_none() => {
+            state = Some("attacking");
+            ("Character", Vec::new())
+        }
+        _ => {
+            // One card type or alternatives: `a or b`, `a, b, or c`.
+            let words: Vec<&str> = lower
+                .split(", or ")
+                .flat_map(|part| part.split(", "))
+                .flat_map(|part| part.split(" or "))
+                .map(str::trim)
+                .collect();
+            let kinds: Option<Vec<&'static str>> = words
+                .iter()
+                .map(|word| match *word {
+                    "ally" => Some("Ally"),
+                    "ability" => Some("AbilityCard"),
+                    "equipment" => Some("Equipment"),
+                    "weapon" => Some("Weapon"),
+                    "armor" => Some("Armor"),
+                    "item" => Some("Item"),
+                    _ => None,
+                })
+                .collect();
+            let kinds = kinds?;
+            let (first, also) = kinds.split_first()?;
+            if also.len() > 2 || also.contains(first) {
+                return None;
+            }
+            (*first, also.to_vec())
+        }
     };
+    // A state is a character's (damaged, attacking, ...).
+    let characters = also.is_empty() && matches!(card, "Hero" | "Ally" | "Character");
+    if state.is_some() && !characters {
+        return None;
+    }
     Some(Target {
         card,
+        also,
         side,
         state,
         cost_at_most,
     })
 }
 
+impl Target {
+    /// Whether it can only be a hero or an ally.
+    fn characters_only(&self) -> bool {
+        self.also.is_empty() && matches!(self.card, "Hero" | "Ally" | "Character")
+    }
+
+    /// Whether it can never be a hero (what is destroyed or put into a hand).
+    fn never_hero(&self) -> bool {
+        std::iter::once(&self.card)
+            .chain(&self.also)
+            .all(|kind| !matches!(*kind, "Hero" | "Character"))
+    }
+
+    /// Whether it can only be a card that exhausts and readies: a character or equipment.
+    fn exhaustible(&self) -> bool {
+        std::iter::once(&self.card)
+            .chain(&self.also)
+            .all(|kind| *kind != "AbilityCard")
+    }
+}
+
 /// Who an effect applies to; `subject` is the `Dealer` saying who `itself` is.
 fn who_phrase(phrase: &str, subject: &'static str) -> Option<Who> {
     let phrase = phrase.trim();
     if let Some(target) = target_phrase(phrase) {
-        return Some(Who {
+        // Damage, healing, ATK and keywords are a character's.
+        return target.characters_only().then_some(Who {
             recipient: "TargetCharacter",
             target: Some(target),
         });
@@ -844,6 +1156,34 @@ fn who_phrase(phrase: &str, subject: &'static str) -> Option<Who> {
         recipient,
         target: None,
     })
+}
+
+/// A group of characters exhausted together: `all opposing heroes and allies`, `each opposing
+/// hero and ally`, `all opposing allies`, `all allies`, ...
+fn exhaust_group(phrase: &str) -> Option<&'static str> {
+    if let Some(group) = ally_group(phrase) {
+        return Some(group);
+    }
+    match phrase.trim().to_ascii_lowercase().as_str() {
+        "all opposing heroes and allies" | "each opposing hero and ally" => {
+            Some("OpposingCharacters")
+        }
+        "all heroes and allies" | "each hero and ally" => Some("EachCharacter"),
+        _ => None,
+    }
+}
+
+/// A group of allies (no hero): `all allies`, `all opposing allies`, `each opposing ally`,
+/// `all allies you control`.
+fn ally_group(phrase: &str) -> Option<&'static str> {
+    match phrase.trim().to_ascii_lowercase().as_str() {
+        "all allies" | "each ally" => Some("EachAlly"),
+        "all opposing allies" | "each opposing ally" => Some("OpposingAllies"),
+        "all allies you control" | "each ally you control" | "each ally in your party" => {
+            Some("YourAllies")
+        }
+        _ => None,
+    }
 }
 
 /// The sentences of a power, trimmed, without their final period.

@@ -126,6 +126,8 @@ pub enum EffectOp {
         own_turn: bool,
         /// Destroying the card is part of the cost: it leaves play as the power is used, and its 'is destroyed' powers trigger; a card that can't be destroyed can't pay it.
         destroy_this: bool,
+        /// 'Exhaust your hero' is part of the cost: the controller's hero must be ready, and exhausts as the power is used (707.2).
+        exhaust_hero: bool,
         /// The `effect` field.
         effect: PowerEffect,
         /// The `amount` field.
@@ -172,6 +174,10 @@ pub enum EffectOp {
         keyword: Option<Keyword>,
         /// 'May': as it resolves its controller chooses whether it does its effect.
         optional: bool,
+        /// A `GrantKeyword` effect lasts this combat only: it ends as the combat concludes (603.3a).
+        this_combat: bool,
+        /// A double-check power's if-condition (703.2).
+        check: TriggerCheck,
     },
     /// A triggered power (703) whose effect has its controller draw cards as it resolves.
     TriggeredDraw {
@@ -201,6 +207,27 @@ pub enum EffectOp {
         keyword: Keyword,
         /// The `to` field.
         to: Recipient,
+        /// From a link: only this combat (603.3a), not this turn.
+        this_combat: bool,
+    },
+    /// Puts the recipients from play into their owners' hands (300.2, 411.8a): attached abilities are detached into the graveyard (306.3e); a token ceases to exist (402.2).
+    ReturnToHand {
+        /// The `to` field.
+        to: Recipient,
+    },
+    /// Puts the recipients from play into their owners' removed-from-game (RFG) zones (411.6a): attached abilities are detached into the graveyard (306.3e).
+    RemoveFromGame {
+        /// The `to` field.
+        to: Recipient,
+    },
+    /// The card enters play exhausted: it does not enter ready and then exhaust, so it never 'becomes exhausted' doing so (710.2).
+    EntersPlayExhausted,
+    /// A continuous restriction while the card carrying it is in play: the recipients can't be proposed as attackers against the defenders `limit` names (601.2a).
+    CannotAttack {
+        /// The `to` field.
+        to: Recipient,
+        /// The `limit` field.
+        limit: AttackLimit,
     },
     /// The character may protect: exhaust it at the protect point to become the proposed defender (602.2).
     CanProtect,
@@ -252,7 +279,7 @@ pub enum EffectOp {
 }
 impl EffectOp {
     /// The name of every operation as written in content, in declaration order.
-    pub const NAMES: [&'static str; 35] = [
+    pub const NAMES: [&'static str; 39] = [
         "deal_damage",
         "heal_damage",
         "modify_atk",
@@ -271,6 +298,10 @@ impl EffectOp {
         "ready",
         "keep_exhausted",
         "grant_keyword",
+        "return_to_hand",
+        "remove_from_game",
+        "enters_play_exhausted",
+        "cannot_attack",
         "can_protect",
         "cannot_be_defender",
         "attacks_on_arrival",
@@ -310,6 +341,10 @@ impl EffectOp {
             Self::Ready { .. } => "ready",
             Self::KeepExhausted { .. } => "keep_exhausted",
             Self::GrantKeyword { .. } => "grant_keyword",
+            Self::ReturnToHand { .. } => "return_to_hand",
+            Self::RemoveFromGame { .. } => "remove_from_game",
+            Self::EntersPlayExhausted => "enters_play_exhausted",
+            Self::CannotAttack { .. } => "cannot_attack",
             Self::CanProtect => "can_protect",
             Self::CannotBeDefender => "cannot_be_defender",
             Self::AttacksOnArrival => "attacks_on_arrival",
@@ -780,6 +815,8 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
                 from: Dealer::ThisCard,
                 keyword: None,
                 optional: true,
+                this_combat: false,
+                check: TriggerCheck::Always,
             },
         ],
         draft: false,

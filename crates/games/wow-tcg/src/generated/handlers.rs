@@ -139,8 +139,6 @@ pub enum Handler {
     AllThingsInGoodTime,
     /// `almia_moonwhisper`, used by: Almia Moonwhisper.
     AlmiaMoonwhisper,
-    /// `alrak_stonecrack`, used by: Alrak Stonecrack.
-    AlrakStonecrack,
     /// `amah_the_suns_grace`, used by: Amah the Sun's Grace.
     AmahTheSunsGrace,
     /// `amani_dragonhawk`, used by: Amani Dragonhawk.
@@ -183,8 +181,6 @@ pub enum Handler {
     AncestralSpirit,
     /// `anchorite_kalinna`, used by: Anchorite Kalinna.
     AnchoriteKalinna,
-    /// `ancient_bone_bow`, used by: Ancient Bone Bow.
-    AncientBoneBow,
     /// `ancient_core_hound`, used by: Ancient Core Hound.
     AncientCoreHound,
     /// `ancient_cornerstone_grimoire`, used by: Ancient Cornerstone Grimoire.
@@ -195,8 +191,6 @@ pub enum Handler {
     AndissButcherson,
     /// `andrews_the_just`, used by: Andrews the Just.
     AndrewsTheJust,
-    /// `anduros_silversong`, used by: Anduros Silversong.
-    AndurosSilversong,
     /// `anger_management`, used by: Anger Management.
     AngerManagement,
     /// `angrathar_the_wrathgate`, used by: Angrathar the Wrathgate.
@@ -293,8 +287,6 @@ pub enum Handler {
     ArisellaDaughterOfCenarius,
     /// `arlen_the_untamed`, used by: Arlen the Untamed.
     ArlenTheUntamed,
-    /// `arm_blade_of_augelmir`, used by: Arm Blade of Augelmir.
-    ArmBladeOfAugelmir,
     /// `armed_to_the_teeth`, used by: Armed to the Teeth.
     ArmedToTheTeeth,
     /// `armored_blue_wind_rider`, used by: Armored Blue Wind Rider.
@@ -539,8 +531,6 @@ pub enum Handler {
     Belligerence,
     /// `bellowing_roar`, used by: Bellowing Roar.
     BellowingRoar,
-    /// `belt_of_absolute_zero`, used by: Belt of Absolute Zero.
-    BeltOfAbsoluteZero,
     /// `belt_of_blasting`, used by: Belt of Blasting.
     BeltOfBlasting,
     /// `belt_of_deep_shadow`, used by: Belt of Deep Shadow.
@@ -611,8 +601,6 @@ pub enum Handler {
     BlackIce,
     /// `black_ice_fizzlefreeze`, used by: Black Ice Fizzlefreeze.
     BlackIceFizzlefreeze,
-    /// `blackcrow`, used by: Blackcrow.
-    Blackcrow,
     /// `blackout`, used by: Blackout.
     Blackout,
     /// `blackout_truncheon`, used by: Blackout Truncheon.
@@ -715,8 +703,6 @@ pub enum Handler {
     BloodRune,
     /// `blood_strike`, used by: Blood Strike.
     BloodStrike,
-    /// `bloodblade`, used by: Bloodblade.
-    Bloodblade,
     /// `bloodfang_berserker`, used by: Bloodfang Berserker.
     BloodfangBerserker,
     /// `bloodfang_berserker_dsk`, used by: Bloodfang Berserker (DSK).
@@ -733,8 +719,6 @@ pub enum Handler {
     BloodmageThalnos,
     /// `bloodrage`, used by: Bloodrage.
     Bloodrage,
-    /// `bloodsoul`, used by: Bloodsoul.
-    Bloodsoul,
     /// `bloodsurge`, used by: Bloodsurge.
     Bloodsurge,
     /// `bloodsurge_kel_thuzads_blade_of_agony`, used by: Bloodsurge, Kel'Thuzad's Blade of Agony.
@@ -773,8 +757,6 @@ pub enum Handler {
     Bombard,
     /// `bonefist_gauntlets`, used by: Bonefist Gauntlets.
     BonefistGauntlets,
-    /// `bonereavers_edge`, used by: Bonereaver's Edge.
-    BonereaversEdge,
     /// `bones_of_transformation`, used by: Bones of Transformation.
     BonesOfTransformation,
     /// `bonewall_simms`, used by: Bonewall Simms.
@@ -885,8 +867,6 @@ pub enum Handler {
     Brigg,
     /// `brighteye`, used by: Brighteye.
     Brighteye,
-    /// `brimi_tinkerblade`, used by: Brimi Tinkerblade.
-    BrimiTinkerblade,
     /// `brittle_bones`, used by: Brittle Bones.
     BrittleBones,
     /// `broderick_langforth`, used by: Broderick Langforth.
@@ -895,8 +875,6 @@ pub enum Handler {
     Brogre,
     /// `brok_bloodcaller`, used by: Brok Bloodcaller.
     BrokBloodcaller,
-    /// `broken_hopes`, used by: Broken Hopes.
-    BrokenHopes,
     /// `broken_ranks`, used by: Broken Ranks.
     BrokenRanks,
     /// `bromor_the_shadowblade`, used by: Bromor the Shadowblade.
@@ -905,18 +883,8 @@ pub enum Handler {
     BrontheaTheResolute,
     /// `bronwyn_lightborn`, used by: Bronwyn Lightborn.
     BronwynLightborn,
-    /// `bronze_drake`, used by: Bronze Drake.
-    BronzeDrake,
-    /// `bronze_drakonid`, used by: Bronze Drakonid.
-    BronzeDrakonid,
     /// `bronze_emissary`, used by: Bronze Emissary.
     BronzeEmissary,
-    /// `bronze_guardian`, used by: Bronze Guardian.
-    BronzeGuardian,
-    /// `bronze_skyrazor`, used by: Bronze Skyrazor.
-    BronzeSkyrazor,
-    /// `bronze_warden`, used by: Bronze Warden.
-    BronzeWarden,
     /// `brood_of_onyxia`, used by: Brood of Onyxia.
     BroodOfOnyxia,
     /// `broodmothers_rage`, used by: Broodmother's Rage.
@@ -951,16 +919,12 @@ pub enum Handler {
     Buldrug,
     /// `bulkas_wildhorn`, used by: Bulkas Wildhorn.
     BulkasWildhorn,
-    /// `bully`, used by: Bully.
-    Bully,
     /// `bulwark_of_the_ancient_kings`, used by: Bulwark of the Ancient Kings.
     BulwarkOfTheAncientKings,
     /// `buma_sharpstride`, used by: Buma Sharpstride.
     BumaSharpstride,
     /// `burly_berta`, used by: Burly Berta.
     BurlyBerta,
-    /// `burn_away`, used by: Burn Away.
-    BurnAway,
     /// `burn_to_a_crisp`, used by: Burn to a Crisp.
     BurnToACrisp,
     /// `burninate`, used by: Burninate.
@@ -979,8 +943,6 @@ pub enum Handler {
     BuzzerBlade,
     /// `by_fire_be_purged`, used by: BY FIRE BE PURGED.
     ByFireBePurged,
-    /// `cadon_thundershade`, used by: Cadon Thundershade.
-    CadonThundershade,
     /// `caelestrasz`, used by: Caelestrasz.
     Caelestrasz,
     /// `cairne_earthmothers_chosen`, used by: Cairne, Earthmother's Chosen.
@@ -1031,8 +993,6 @@ pub enum Handler {
     CelestialMoonfire,
     /// `cenarius_lord_of_the_forest`, used by: Cenarius, Lord of the Forest.
     CenariusLordOfTheForest,
-    /// `censure`, used by: Censure.
-    Censure,
     /// `ceraka`, used by: Ceraka.
     Ceraka,
     /// `cerith_spire_staff`, used by: Cerith Spire Staff.
@@ -1195,14 +1155,10 @@ pub enum Handler {
     Condemnation,
     /// `cone_of_cold`, used by: Cone of Cold.
     ConeOfCold,
-    /// `confessor_mildred`, used by: Confessor Mildred.
-    ConfessorMildred,
     /// `conflagration_trap`, used by: Conflagration Trap.
     ConflagrationTrap,
     /// `conjured_sparkling_water`, used by: Conjured Sparkling Water.
     ConjuredSparklingWater,
-    /// `conquering_shout`, used by: Conquering Shout.
-    ConqueringShout,
     /// `conqueror_edge`, used by: Conqueror Edge.
     ConquerorEdge,
     /// `conqueror_gurzom`, used by: Conqueror Gurzom.
@@ -1251,8 +1207,6 @@ pub enum Handler {
     CoreHoundTooth,
     /// `core_of_ripeness`, used by: Core of Ripeness.
     CoreOfRipeness,
-    /// `core_rager`, used by: Core Rager.
-    CoreRager,
     /// `corkis_ransom`, used by: Corki's Ransom.
     CorkisRansom,
     /// `corpse_explosion`, used by: Corpse Explosion.
@@ -1415,8 +1369,6 @@ pub enum Handler {
     DarkSimulacrum,
     /// `dark_transformation`, used by: Dark Transformation.
     DarkTransformation,
-    /// `darklight_torch`, used by: Darklight Torch.
-    DarklightTorch,
     /// `darkmoon_card_hurricane`, used by: Darkmoon Card: Hurricane.
     DarkmoonCardHurricane,
     /// `darkmoon_card_madness`, used by: Darkmoon Card: Madness.
@@ -1495,8 +1447,6 @@ pub enum Handler {
     Deathcharger,
     /// `deathchill_cloak`, used by: Deathchill Cloak.
     DeathchillCloak,
-    /// `deathdealer_breastplate`, used by: Deathdealer Breastplate.
-    DeathdealerBreastplate,
     /// `deatheater_stroud`, used by: Deatheater Stroud.
     DeatheaterStroud,
     /// `deathguard_ashleigh`, used by: Deathguard Ashleigh.
@@ -1529,8 +1479,6 @@ pub enum Handler {
     DecrepitFever,
     /// `deep_breath`, used by: Deep Breath.
     DeepBreath,
-    /// `deep_freeze`, used by: Deep Freeze.
-    DeepFreeze,
     /// `deep_subjugator`, used by: Deep Subjugator.
     DeepSubjugator,
     /// `deepholm`, used by: Deepholm.
@@ -1647,10 +1595,6 @@ pub enum Handler {
     DiscerningEyeOfTheBeast,
     /// `disengage`, used by: Disengage.
     Disengage,
-    /// `dismantle`, used by: Dismantle.
-    Dismantle,
-    /// `dispel_magic`, used by: Dispel Magic.
-    DispelMagic,
     /// `dispersion`, used by: Dispersion.
     Dispersion,
     /// `disrupting_shout`, used by: Disrupting Shout.
@@ -1703,8 +1647,6 @@ pub enum Handler {
     DownButNotOut,
     /// `down_the_gullet`, used by: Down the Gullet.
     DownTheGullet,
-    /// `downfall_hammer`, used by: Downfall Hammer.
-    DownfallHammer,
     /// `dr_boom`, used by: Dr. Boom!.
     DrBoom,
     /// `draconic_flames`, used by: Draconic Flames.
@@ -1769,8 +1711,6 @@ pub enum Handler {
     DreadsteedOfXoroth,
     /// `drillborer_disk`, used by: Drillborer Disk.
     DrillborerDisk,
-    /// `drizzie_steelslam`, used by: Drizzie Steelslam.
-    DrizzieSteelslam,
     /// `drogash`, used by: Dro'gash.
     Drogash,
     /// `drudge_ghoul`, used by: Drudge Ghoul.
@@ -1783,8 +1723,6 @@ pub enum Handler {
     Dunzarg,
     /// `durzion_champion_of_adal`, used by: Durzion, Champion of A'dal.
     DurzionChampionOfAdal,
-    /// `dwarven_hand_cannon`, used by: Dwarven Hand Cannon.
-    DwarvenHandCannon,
     /// `dying_curse`, used by: Dying Curse.
     DyingCurse,
     /// `eadric_the_pure`, used by: Eadric the Pure.
@@ -1819,8 +1757,6 @@ pub enum Handler {
     EarthseerDambrak,
     /// `earthseer_nakza`, used by: Earthseer Nakza.
     EarthseerNakza,
-    /// `ebonweave_robe`, used by: Ebonweave Robe.
-    EbonweaveRobe,
     /// `echoes_of_the_shifting_sands`, used by: Echoes of the Shifting Sands.
     EchoesOfTheShiftingSands,
     /// `edaan_of_the_exodar`, used by: Edaan of the Exodar.
@@ -2021,14 +1957,10 @@ pub enum Handler {
     EyeOfKilrogg,
     /// `eye_of_magtheridon`, used by: Eye of Magtheridon.
     EyeOfMagtheridon,
-    /// `eye_of_rend`, used by: Eye of Rend.
-    EyeOfRend,
     /// `eye_of_the_storm`, used by: Eye of the Storm.
     EyeOfTheStorm,
     /// `eyes_of_the_beast`, used by: Eyes of the Beast.
     EyesOfTheBeast,
-    /// `face_of_fear`, used by: Face of Fear.
-    FaceOfFear,
     /// `face_smash`, used by: Face Smash.
     FaceSmash,
     /// `faceless_sapper`, used by: Faceless Sapper.
@@ -2045,8 +1977,6 @@ pub enum Handler {
     FaerieFire,
     /// `faerlinas_madness`, used by: Faerlina's Madness.
     FaerlinasMadness,
-    /// `faithful_dispel`, used by: Faithful Dispel.
-    FaithfulDispel,
     /// `faithful_heal`, used by: Faithful Heal.
     FaithfulHeal,
     /// `faithful_prayer`, used by: Faithful Prayer.
@@ -2067,8 +1997,6 @@ pub enum Handler {
     FanOfKnives,
     /// `fandrals_flamescythe`, used by: Fandral's Flamescythe.
     FandralsFlamescythe,
-    /// `fang`, used by: Fang.
-    Fang,
     /// `fang_of_the_crystal_spider`, used by: Fang of the Crystal Spider.
     FangOfTheCrystalSpider,
     /// `far_from_the_nest`, used by: Far from the Nest.
@@ -2087,18 +2015,10 @@ pub enum Handler {
     FavorOfMischief,
     /// `favor_of_nature`, used by: Favor of Nature.
     FavorOfNature,
-    /// `favor_of_spirit`, used by: Favor of Spirit.
-    FavorOfSpirit,
-    /// `favor_of_steel`, used by: Favor of Steel.
-    FavorOfSteel,
     /// `favor_of_undeath`, used by: Favor of Undeath.
     FavorOfUndeath,
-    /// `fear`, used by: Fear.
-    Fear,
     /// `fear_and_loathing`, used by: Fear and Loathing.
     FearAndLoathing,
-    /// `fearless_strike`, used by: Fearless Strike.
-    FearlessStrike,
     /// `feast_of_flame`, used by: Feast of Flame.
     FeastOfFlame,
     /// `feeding_frenzy`, used by: Feeding Frenzy.
@@ -2449,8 +2369,6 @@ pub enum Handler {
     Garr,
     /// `garrosh_hellscream`, used by: Garrosh Hellscream.
     GarroshHellscream,
-    /// `gartok_skullsplitter`, used by: Gartok Skullsplitter.
-    GartokSkullsplitter,
     /// `gathering_of_wits`, used by: Gathering of Wits.
     GatheringOfWits,
     /// `gathios_the_shatterer`, used by: Gathios the Shatterer.
@@ -2493,8 +2411,6 @@ pub enum Handler {
     GigantiqueBag,
     /// `gilblin_deathscrounger`, used by: Gilblin Deathscrounger.
     GilblinDeathscrounger,
-    /// `gilblin_hoarder`, used by: Gilblin Hoarder.
-    GilblinHoarder,
     /// `gilblin_plunderer`, used by: Gilblin Plunderer.
     GilblinPlunderer,
     /// `gilblin_trickster`, used by: Gilblin Trickster.
@@ -2553,8 +2469,6 @@ pub enum Handler {
     Gobbler,
     /// `goblin_rocket_launcher`, used by: Goblin Rocket Launcher.
     GoblinRocketLauncher,
-    /// `god_grinding_grips`, used by: God-Grinding Grips.
-    GodGrindingGrips,
     /// `godfreys_belt`, used by: Godfrey's Belt.
     GodfreysBelt,
     /// `godfreys_britches`, used by: Godfrey's Britches.
@@ -2675,12 +2589,6 @@ pub enum Handler {
     GuardianOfAncientKings,
     /// `guardian_of_icecrown`, used by: Guardian of Icecrown.
     GuardianOfIcecrown,
-    /// `guardian_steelhoof`, used by: Guardian Steelhoof.
-    GuardianSteelhoof,
-    /// `guardian_steelhorn`, used by: Guardian Steelhorn.
-    GuardianSteelhorn,
-    /// `guardian_steppestrider`, used by: Guardian Steppestrider.
-    GuardianSteppestrider,
     /// `guardians_endurance`, used by: Guardian's Endurance.
     GuardiansEndurance,
     /// `gundek_hammerguard`, used by: Gundek Hammerguard.
@@ -2741,8 +2649,6 @@ pub enum Handler {
     HammerOfVengeance,
     /// `hammer_of_wrath`, used by: Hammer of Wrath.
     HammerOfWrath,
-    /// `hamuul_runetotem`, used by: Hamuul Runetotem.
-    HamuulRunetotem,
     /// `hand_of_devotion`, used by: Hand of Devotion.
     HandOfDevotion,
     /// `hand_of_edward_the_odd`, used by: Hand of Edward the Odd.
@@ -2831,8 +2737,6 @@ pub enum Handler {
     HelmOfBlazingGlory,
     /// `helm_of_domination`, used by: Helm of Domination.
     HelmOfDomination,
-    /// `helm_of_fire`, used by: Helm of Fire.
-    HelmOfFire,
     /// `helm_of_setesh`, used by: Helm of Setesh.
     HelmOfSetesh,
     /// `helm_of_terrorizing_fangs`, used by: Helm of Terrorizing Fangs.
@@ -2861,8 +2765,6 @@ pub enum Handler {
     HeroicPresence,
     /// `heroic_sacrifice`, used by: Heroic Sacrifice.
     HeroicSacrifice,
-    /// `heroic_strike`, used by: Heroic Strike.
-    HeroicStrike,
     /// `heroic_throw`, used by: Heroic Throw.
     HeroicThrow,
     /// `heros_surrender`, used by: Hero's Surrender.
@@ -2977,8 +2879,6 @@ pub enum Handler {
     HuntersFocus,
     /// `huntsman_gorwal`, used by: Huntsman Gorwal.
     HuntsmanGorwal,
-    /// `hur_shieldsmasher`, used by: Hur Shieldsmasher.
-    HurShieldsmasher,
     /// `hurdan_the_everlasting`, used by: Hurdan the Everlasting.
     HurdanTheEverlasting,
     /// `huroshal_gutwrench`, used by: Huro'shal Gutwrench.
@@ -3053,8 +2953,6 @@ pub enum Handler {
     ImNotDeadYet,
     /// `im_taking_you_all_with_me`, used by: I'm Taking You All With Me!.
     ImTakingYouAllWithMe,
-    /// `immolation_trap`, used by: Immolation Trap.
-    ImmolationTrap,
     /// `imp_mistress_noali`, used by: Imp Mistress Noali.
     ImpMistressNoali,
     /// `impede`, used by: Impede.
@@ -3109,8 +3007,6 @@ pub enum Handler {
     Intensify,
     /// `intercept`, used by: Intercept.
     Intercept,
-    /// `interest_you_in_a_pint`, used by: Interest You in a Pint?.
-    InterestYouInAPint,
     /// `interfering_shot`, used by: Interfering Shot.
     InterferingShot,
     /// `interrogator_vishas`, used by: Interrogator Vishas.
@@ -3149,8 +3045,6 @@ pub enum Handler {
     IvanBladewindBrute,
     /// `ivus_the_forest_lord`, used by: Ivus the Forest Lord.
     IvusTheForestLord,
-    /// `izzy_quizfiz`, used by: Izzy Quizfiz.
-    IzzyQuizfiz,
     /// `jacob_blackcrest`, used by: Jacob Blackcrest.
     JacobBlackcrest,
     /// `jadefire_felsworn`, used by: Jadefire Felsworn.
@@ -3161,10 +3055,6 @@ pub enum Handler {
     JadefireRogue,
     /// `jadefire_satyr`, used by: Jadefire Satyr.
     JadefireSatyr,
-    /// `jadefire_scout`, used by: Jadefire Scout.
-    JadefireScout,
-    /// `jadefire_trickster`, used by: Jadefire Trickster.
-    JadefireTrickster,
     /// `jaelen_the_ripper`, used by: Jaelen the Ripper.
     JaelenTheRipper,
     /// `jaema_herald_of_the_light`, used by: Jaema, Herald of the Light.
@@ -3195,8 +3085,6 @@ pub enum Handler {
     JariusBlackwood,
     /// `jaron_herald_of_the_hunt`, used by: Jaron, Herald of the Hunt.
     JaronHeraldOfTheHunt,
-    /// `jarrod_gravon`, used by: Jarrod Gravon.
-    JarrodGravon,
     /// `jasani_shrine_keeper`, used by: Jasani, Shrine Keeper.
     JasaniShrineKeeper,
     /// `jasmia_natures_chosen`, used by: Jasmia, Nature's Chosen.
@@ -3301,8 +3189,6 @@ pub enum Handler {
     Kagtha,
     /// `kailis_truearc`, used by: Kailis Truearc.
     KailisTruearc,
-    /// `kalai_the_uplifting`, used by: Kal'ai the Uplifting.
-    KalaiTheUplifting,
     /// `kalamti`, used by: Kalam'ti.
     Kalamti,
     /// `kalan_howland`, used by: Kalan Howland.
@@ -3327,8 +3213,6 @@ pub enum Handler {
     KaraborianTalisman,
     /// `kark_baneblood`, used by: Kark Baneblood.
     KarkBaneblood,
-    /// `karkas_deathhowl`, used by: Karkas Deathhowl.
-    KarkasDeathhowl,
     /// `katianna_the_shrouded`, used by: Katianna the Shrouded.
     KatiannaTheShrouded,
     /// `katoka_dreadblade`, used by: Katoka Dreadblade.
@@ -3337,14 +3221,10 @@ pub enum Handler {
     KatsinBloodoath,
     /// `kauno_stonehoof`, used by: Kauno Stonehoof.
     KaunoStonehoof,
-    /// `kavai_the_wanderer`, used by: Kavai the Wanderer.
-    KavaiTheWanderer,
     /// `kavar_the_bloodthirsty`, used by: Kavar the Bloodthirsty.
     KavarTheBloodthirsty,
     /// `kayleitha`, used by: Kayleitha.
     Kayleitha,
-    /// `kedan_burstbeard`, used by: Kedan Burstbeard.
-    KedanBurstbeard,
     /// `keeper_remulos`, used by: Keeper Remulos.
     KeeperRemulos,
     /// `keeper_sharus`, used by: Keeper Sharus.
@@ -3419,8 +3299,6 @@ pub enum Handler {
     KintaraWintermoon,
     /// `kinza_mistress_of_the_elements`, used by: Kinza, Mistress of the Elements.
     KinzaMistressOfTheElements,
-    /// `kirga_earthguard`, used by: Kirga Earthguard.
-    KirgaEarthguard,
     /// `kirox_butcherblade`, used by: Kirox Butcherblade.
     KiroxButcherblade,
     /// `kjaran_the_callous`, used by: Kjaran the Callous.
@@ -3433,8 +3311,6 @@ pub enum Handler {
     KnockAway,
     /// `kobold_digger`, used by: Kobold Digger.
     KoboldDigger,
-    /// `koeus`, used by: Koeus.
-    Koeus,
     /// `kogun_hammer_of_the_firelord`, used by: Ko'gun, Hammer of the Firelord.
     KogunHammerOfTheFirelord,
     /// `kolorath`, used by: Kolorath.
@@ -3475,10 +3351,6 @@ pub enum Handler {
     Krumshal,
     /// `krunkle_deadspark`, used by: Krunkle Deadspark.
     KrunkleDeadspark,
-    /// `kryton_barleybeard`, used by: Kryton Barleybeard.
-    KrytonBarleybeard,
-    /// `kulan_earthguard`, used by: Kulan Earthguard.
-    KulanEarthguard,
     /// `kungen_the_thunderer`, used by: Kungen the Thunderer.
     KungenTheThunderer,
     /// `kurao_stormheart`, used by: Kurao Stormheart.
@@ -3513,8 +3385,6 @@ pub enum Handler {
     LadyVashj,
     /// `laetho_moonbranch`, used by: Laetho Moonbranch.
     LaethoMoonbranch,
-    /// `lafiel`, used by: Lafiel.
-    Lafiel,
     /// `lament`, used by: Lament.
     Lament,
     /// `landro_longshot`, used by: Landro Longshot.
@@ -3539,12 +3409,8 @@ pub enum Handler {
     LavaCracks,
     /// `lava_pack`, used by: Lava Pack.
     LavaPack,
-    /// `lava_pool`, used by: Lava Pool.
-    LavaPool,
     /// `lava_spawn`, used by: Lava Spawn.
     LavaSpawn,
-    /// `lava_spine`, used by: Lava Spine.
-    LavaSpine,
     /// `lava_spit`, used by: Lava Spit.
     LavaSpit,
     /// `lava_splash`, used by: Lava Splash.
@@ -3573,8 +3439,6 @@ pub enum Handler {
     LeezaTombRobber,
     /// `legacy_of_arlokk`, used by: Legacy of Arlokk.
     LegacyOfArlokk,
-    /// `legend_of_mount_hyjal`, used by: Legend of Mount Hyjal.
-    LegendOfMountHyjal,
     /// `legendary_leathers_dalaran`, used by: Legendary Leathers, Dalaran.
     LegendaryLeathersDalaran,
     /// `leggings_of_the_honored`, used by: Leggings of the Honored.
@@ -3957,8 +3821,6 @@ pub enum Handler {
     MilitaryQuarter,
     /// `militia_commander_balor`, used by: Militia Commander Balor.
     MilitiaCommanderBalor,
-    /// `milo_the_unmerciful`, used by: Milo the Unmerciful.
-    MiloTheUnmerciful,
     /// `mind_blast`, used by: Mind Blast.
     MindBlast,
     /// `mind_control`, used by: Mind Control.
@@ -4017,8 +3879,6 @@ pub enum Handler {
     MograinesMightDsm,
     /// `moharu_the_skyseer`, used by: Moharu the Skyseer.
     MoharuTheSkyseer,
-    /// `moira_darkheart`, used by: Moira Darkheart.
-    MoiraDarkheart,
     /// `mojo_doctor_zintar`, used by: Mojo Doctor Zin'tar.
     MojoDoctorZintar,
     /// `mojo_master_zandum`, used by: Mojo Master Zandum.
@@ -4067,8 +3927,6 @@ pub enum Handler {
     MonstrousVoid,
     /// `mooncaller_jynalla_nightpath`, used by: Mooncaller Jynalla Nightpath.
     MooncallerJynallaNightpath,
-    /// `mooncloth_robe`, used by: Mooncloth Robe.
-    MoonclothRobe,
     /// `moonfire`, used by: Moonfire.
     Moonfire,
     /// `moonkin_form`, used by: Moonkin Form.
@@ -4131,8 +3989,6 @@ pub enum Handler {
     MyFateIsMyOwn,
     /// `mya_dragonling_wrangler`, used by: Mya, Dragonling Wrangler.
     MyaDragonlingWrangler,
-    /// `myrodan_silversong`, used by: Myrodan Silversong.
-    MyrodanSilversong,
     /// `mystery_goo`, used by: Mystery Goo.
     MysteryGoo,
     /// `mystical_refreshment`, used by: Mystical Refreshment.
@@ -4215,8 +4071,6 @@ pub enum Handler {
     NeedleSpine,
     /// `nefarian`, used by: Nefarian.
     Nefarian,
-    /// `neferset_bladelord`, used by: Neferset Bladelord.
-    NefersetBladelord,
     /// `neferset_scorpid_keeper`, used by: Neferset Scorpid Keeper.
     NefersetScorpidKeeper,
     /// `neferset_sentry`, used by: Neferset Sentry.
@@ -4235,8 +4089,6 @@ pub enum Handler {
     Neptulon,
     /// `neptulon_the_tidehunter`, used by: Neptulon the Tidehunter.
     NeptulonTheTidehunter,
-    /// `nerra_lifeboon`, used by: Nerra Lifeboon.
-    NerraLifeboon,
     /// `nerubian_conqueror`, used by: Nerubian Conqueror.
     NerubianConqueror,
     /// `nesingwary_4000`, used by: Nesingwary 4000.
@@ -4331,8 +4183,6 @@ pub enum Handler {
     ObliteratingTrap,
     /// `obliveron`, used by: Obliveron.
     Obliveron,
-    /// `observers_shield`, used by: Observer's Shield.
-    ObserversShield,
     /// `obsidia`, used by: Obsidia.
     Obsidia,
     /// `obsidian_colossus`, used by: Obsidian Colossus.
@@ -4379,8 +4229,6 @@ pub enum Handler {
     OneFellSwoop,
     /// `one_true_king`, used by: One True King.
     OneTrueKing,
-    /// `onnekra_bloodfang`, used by: Onnekra Bloodfang.
-    OnnekraBloodfang,
     /// `onslaught`, used by: Onslaught.
     Onslaught,
     /// `onslaught_dsm`, used by: Onslaught (DSM).
@@ -4459,8 +4307,6 @@ pub enum Handler {
     Pandaren,
     /// `pantsing`, used by: Pantsing.
     Pantsing,
-    /// `pappy_ironbane`, used by: Pappy Ironbane.
-    PappyIronbane,
     /// `paralyze`, used by: Paralyze.
     Paralyze,
     /// `paralyzing_strike`, used by: Paralyzing Strike.
@@ -4511,8 +4357,6 @@ pub enum Handler {
     PhoenixFireBand,
     /// `phylactery_of_the_nameless_lich`, used by: Phylactery of the Nameless Lich.
     PhylacteryOfTheNamelessLich,
-    /// `piccolo_of_the_flaming_fire`, used by: Piccolo of the Flaming Fire.
-    PiccoloOfTheFlamingFire,
     /// `pick_lock`, used by: Pick Lock.
     PickLock,
     /// `pick_pocket`, used by: Pick Pocket.
@@ -4529,8 +4373,6 @@ pub enum Handler {
     PitLordsArmor,
     /// `pit_lords_glaive`, used by: Pit Lord's Glaive.
     PitLordsGlaive,
-    /// `piztog`, used by: Piztog.
-    Piztog,
     /// `plague_eruptor`, used by: Plague Eruptor.
     PlagueEruptor,
     /// `plague_igniter`, used by: Plague Igniter.
@@ -4593,8 +4435,6 @@ pub enum Handler {
     PortalStone,
     /// `potent_plan`, used by: Potent Plan.
     PotentPlan,
-    /// `potentates_letter_opener`, used by: Potentate's Letter Opener.
-    PotentatesLetterOpener,
     /// `power`, used by: Power.
     Power,
     /// `power_generator_hood`, used by: Power Generator Hood.
@@ -4707,20 +4547,14 @@ pub enum Handler {
     PsychicMelt,
     /// `psychic_scream`, used by: Psychic Scream.
     PsychicScream,
-    /// `psychic_screech`, used by: Psychic Screech.
-    PsychicScreech,
     /// `psychic_shriek`, used by: Psychic Shriek.
     PsychicShriek,
     /// `psychic_wail`, used by: Psychic Wail.
     PsychicWail,
-    /// `pugg`, used by: Pugg.
-    Pugg,
     /// `pugius_fist_of_defiance`, used by: Pugius, Fist of Defiance.
     PugiusFistOfDefiance,
     /// `pummel`, used by: Pummel.
     Pummel,
-    /// `puncture`, used by: Puncture.
-    Puncture,
     /// `punish_the_greedy`, used by: Punish the Greedy.
     PunishTheGreedy,
     /// `punish_the_wicked`, used by: Punish the Wicked.
@@ -4757,8 +4591,6 @@ pub enum Handler {
     QueenAzsharasDressingGown,
     /// `queen_sylvanas_windrunner`, used by: Queen Sylvanas Windrunner.
     QueenSylvanasWindrunner,
-    /// `quick_trap`, used by: Quick Trap.
-    QuickTrap,
     /// `quickdraw`, used by: Quickdraw.
     Quickdraw,
     /// `quicken_the_pace`, used by: Quicken the Pace.
@@ -4831,8 +4663,6 @@ pub enum Handler {
     Raze,
     /// `razojun`, used by: Razo'jun.
     Razojun,
-    /// `raztujor`, used by: Raztu'jor.
-    Raztujor,
     /// `really_big_worm`, used by: Really Big Worm.
     ReallyBigWorm,
     /// `reanimators_hacker`, used by: Reanimator's Hacker.
@@ -4921,16 +4751,10 @@ pub enum Handler {
     ReverendTobias,
     /// `rexxar`, used by: Rexxar.
     Rexxar,
-    /// `rhokdelar_longbow_of_the_ancient_keepers`, used by: Rhok'delar, Longbow of the Ancient Keepers.
-    RhokdelarLongbowOfTheAncientKeepers,
     /// `rhonin`, used by: Rhonin.
     Rhonin,
     /// `rhuunom`, used by: Rhuunom.
     Rhuunom,
-    /// `righteous_cleanse`, used by: Righteous Cleanse.
-    RighteousCleanse,
-    /// `righteous_vengeance`, used by: Righteous Vengeance.
-    RighteousVengeance,
     /// `riley_sizzleswitch`, used by: Riley Sizzleswitch.
     RileySizzleswitch,
     /// `rimblat_earthshatter`, used by: Rimblat Earthshatter.
@@ -4985,8 +4809,6 @@ pub enum Handler {
     RockbiterWeapon,
     /// `rocket_barrage`, used by: Rocket Barrage.
     RocketBarrage,
-    /// `rod_of_the_ogre_magi`, used by: Rod of the Ogre Magi.
-    RodOfTheOgreMagi,
     /// `rohashu_zealot_of_the_sun`, used by: Rohashu, Zealot of the Sun.
     RohashuZealotOfTheSun,
     /// `roke_the_ice_baron`, used by: Roke the Ice Baron.
@@ -5009,18 +4831,8 @@ pub enum Handler {
     RubyBlazewing,
     /// `ruby_emissary`, used by: Ruby Emissary.
     RubyEmissary,
-    /// `ruby_enforcer`, used by: Ruby Enforcer.
-    RubyEnforcer,
-    /// `ruby_flameblade`, used by: Ruby Flameblade.
-    RubyFlameblade,
     /// `ruby_gemsparkle`, used by: Ruby Gemsparkle.
     RubyGemsparkle,
-    /// `ruby_protector`, used by: Ruby Protector.
-    RubyProtector,
-    /// `ruby_skyrazor`, used by: Ruby Skyrazor.
-    RubySkyrazor,
-    /// `ruby_stalker`, used by: Ruby Stalker.
-    RubyStalker,
     /// `rufus_claybourne`, used by: Rufus Claybourne.
     RufusClaybourne,
     /// `ruination`, used by: Ruination.
@@ -5175,8 +4987,6 @@ pub enum Handler {
     ScourgeTactics,
     /// `scourgeborne_battlegear`, used by: Scourgeborne Battlegear.
     ScourgeborneBattlegear,
-    /// `scrapper_ironbane`, used by: Scrapper Ironbane.
-    ScrapperIronbane,
     /// `sea_legs`, used by: Sea Legs.
     SeaLegs,
     /// `seal_fate`, used by: Seal Fate.
@@ -5331,8 +5141,6 @@ pub enum Handler {
     SharpEye,
     /// `shattered_hand_assassin`, used by: Shattered Hand Assassin.
     ShatteredHandAssassin,
-    /// `shattering_blow`, used by: Shattering Blow.
-    ShatteringBlow,
     /// `shattering_scales`, used by: Shattering Scales.
     ShatteringScales,
     /// `shattering_throw`, used by: Shattering Throw.
@@ -5369,8 +5177,6 @@ pub enum Handler {
     Shockwave,
     /// `shoulderpads_of_fleshwerks`, used by: Shoulderpads of Fleshwerks.
     ShoulderpadsOfFleshwerks,
-    /// `shred_soul`, used by: Shred Soul.
-    ShredSoul,
     /// `shrine_of_lost_souls_essence_of_suffering`, used by: Shrine of Lost Souls / Essence of Suffering.
     ShrineOfLostSoulsEssenceOfSuffering,
     /// `shroud_of_cooperation`, used by: Shroud of Cooperation.
@@ -5425,8 +5231,6 @@ pub enum Handler {
     SisterColleenTulley,
     /// `sister_of_pleasure`, used by: Sister of Pleasure.
     SisterOfPleasure,
-    /// `sister_rot`, used by: Sister Rot.
-    SisterRot,
     /// `skaala_of_the_somber_watch`, used by: Skaala of the Somber Watch.
     SkaalaOfTheSomberWatch,
     /// `skeletal_warhorse`, used by: Skeletal Warhorse.
@@ -5695,8 +5499,6 @@ pub enum Handler {
     StormrageCover,
     /// `stormrage_legguards`, used by: Stormrage Legguards.
     StormrageLegguards,
-    /// `stormrage_signet_ring`, used by: Stormrage Signet Ring.
-    StormrageSignetRing,
     /// `stormstrike`, used by: Stormstrike.
     Stormstrike,
     /// `stormstrike_mace`, used by: Stormstrike Mace.
@@ -5749,8 +5551,6 @@ pub enum Handler {
     SunEmblazonedChestplate,
     /// `suncaller_haruh`, used by: Suncaller Haruh.
     SuncallerHaruh,
-    /// `sunder_armor`, used by: Sunder Armor.
-    SunderArmor,
     /// `sunfire`, used by: Sunfire.
     Sunfire,
     /// `sunfire_handwraps`, used by: Sunfire Handwraps.
@@ -5831,8 +5631,6 @@ pub enum Handler {
     TabardsOfTheIllidari,
     /// `taheo_skyspeaker`, used by: Taheo Skyspeaker.
     TaheoSkyspeaker,
-    /// `tail_swipe`, used by: Tail Swipe.
-    TailSwipe,
     /// `tailgunner`, used by: Tailgunner!.
     Tailgunner,
     /// `take_cover`, used by: Take Cover.
@@ -5905,8 +5703,6 @@ pub enum Handler {
     TeresaVoidheart,
     /// `teretha_of_the_undercity`, used by: Teretha of the Undercity.
     TerethaOfTheUndercity,
-    /// `terina_calin`, used by: Terina Calin.
-    TerinaCalin,
     /// `terokks_shadowstaff`, used by: Terokk's Shadowstaff.
     TerokksShadowstaff,
     /// `teron_gorefiend`, used by: Teron Gorefiend.
@@ -6007,8 +5803,6 @@ pub enum Handler {
     TheGreenHillsOfStranglethorn,
     /// `the_grimtotem_weapon`, used by: The Grimtotem Weapon.
     TheGrimtotemWeapon,
-    /// `the_hammer_of_grace`, used by: The Hammer of Grace.
-    TheHammerOfGrace,
     /// `the_haunted_mills`, used by: The Haunted Mills.
     TheHauntedMills,
     /// `the_high_cost_of_dragonslaying`, used by: The High Cost of Dragonslaying.
@@ -6043,8 +5837,6 @@ pub enum Handler {
     TheMightyUcha,
     /// `the_missing_diplomat`, used by: The Missing Diplomat.
     TheMissingDiplomat,
-    /// `the_natural_order`, used by: The Natural Order.
-    TheNaturalOrder,
     /// `the_overseers_shadow`, used by: The Overseer's Shadow.
     TheOverseersShadow,
     /// `the_path_of_conquest`, used by: The Path of Conquest.
@@ -6173,8 +5965,6 @@ pub enum Handler {
     TidalTotem,
     /// `tidus_the_relentless`, used by: Tidus the Relentless.
     TidusTheRelentless,
-    /// `tight_quarters`, used by: Tight Quarters.
-    TightQuarters,
     /// `tilly_fiddlelight`, used by: Tilly Fiddlelight.
     TillyFiddlelight,
     /// `time`, used by: Time.
@@ -6501,8 +6291,6 @@ pub enum Handler {
     VengeanceOfTheLight,
     /// `vengeance_wrap`, used by: Vengeance Wrap.
     VengeanceWrap,
-    /// `vengeful_crusader_strike`, used by: Vengeful Crusader Strike.
-    VengefulCrusaderStrike,
     /// `venomstrike`, used by: Venomstrike.
     Venomstrike,
     /// `veras_darkshadow`, used by: Veras Darkshadow.
@@ -6511,8 +6299,6 @@ pub enum Handler {
     VerdantBoon,
     /// `verzuk_bloodfist`, used by: Verzuk Bloodfist.
     VerzukBloodfist,
-    /// `vesperia_silversong`, used by: Vesperia Silversong.
-    VesperiaSilversong,
     /// `vestia_abiectus`, used by: Vestia Abiectus.
     VestiaAbiectus,
     /// `veteran_crusader_aliocha_segard`, used by: Veteran Crusader Aliocha Segard.
@@ -6563,8 +6349,6 @@ pub enum Handler {
     VoiceOfReason,
     /// `void_pact`, used by: Void Pact.
     VoidPact,
-    /// `void_rip`, used by: Void Rip.
-    VoidRip,
     /// `voidbringer_jindalan`, used by: Voidbringer Jindal'an.
     VoidbringerJindalan,
     /// `voidfire_wand`, used by: Voidfire Wand.
@@ -6617,8 +6401,6 @@ pub enum Handler {
     WantonWarlord,
     /// `war_party_hitching_post`, used by: War Party Hitching Post.
     WarPartyHitchingPost,
-    /// `war_stomp`, used by: War Stomp.
-    WarStomp,
     /// `warbringer`, used by: Warbringer.
     Warbringer,
     /// `warbringer_arixamal`, used by: Warbringer Arix'amal.
@@ -6761,8 +6543,6 @@ pub enum Handler {
     WitchDoctorKabooma,
     /// `witch_doctor_koozar`, used by: Witch Doctor Koo'zar.
     WitchDoctorKoozar,
-    /// `withdraw`, used by: Withdraw.
-    Withdraw,
     /// `withering_decay`, used by: Withering Decay.
     WitheringDecay,
     /// `wooly_white_rhino`, used by: Wooly White Rhino.
@@ -6783,8 +6563,6 @@ pub enum Handler {
     WraithSpear,
     /// `wraps_of_the_astral_traveler`, used by: Wraps of the Astral Traveler.
     WrapsOfTheAstralTraveler,
-    /// `wrath_of_onyxia`, used by: Wrath of Onyxia.
-    WrathOfOnyxia,
     /// `wrath_of_ragnaros`, used by: Wrath of Ragnaros.
     WrathOfRagnaros,
     /// `wrath_of_turalyon`, used by: Wrath of Turalyon.
@@ -6795,8 +6573,6 @@ pub enum Handler {
     WristguardsOfTrueFlight,
     /// `wristwraps_of_the_cutthroat`, used by: Wristwraps of the Cutthroat.
     WristwrapsOfTheCutthroat,
-    /// `wuzlo_grindergear`, used by: Wuzlo Grindergear.
-    WuzloGrindergear,
     /// `wyndarr_shadefist`, used by: Wyndarr Shadefist.
     WyndarrShadefist,
     /// `wyneth_harridan`, used by: Wyneth Harridan.
@@ -6919,8 +6695,6 @@ pub enum Handler {
     ZunjoOfSenjin,
     /// `zuur`, used by: Zuur.
     Zuur,
-    /// `zygore_bladebreaker`, used by: Zygore Bladebreaker.
-    ZygoreBladebreaker,
     /// `zylah_manslayer`, used by: Zy'lah Manslayer.
     ZylahManslayer,
 }
@@ -6928,14 +6702,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 3459;
+    pub const COUNT: usize = 3346;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 3459] = {
-        let mut all = [Self::ABirdInHand; 3459];
+    pub const ALL: [Self; 3346] = {
+        let mut all = [Self::ABirdInHand; 3346];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -6949,7 +6723,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 3459] = [
+    pub const NAMES: [&'static str; 3346] = [
         "a_bird_in_hand",
         "a_donation_of_silk",
         "a_donation_of_wool",
@@ -7017,7 +6791,6 @@ impl Handler {
         "all_that_rises",
         "all_things_in_good_time",
         "almia_moonwhisper",
-        "alrak_stonecrack",
         "amah_the_suns_grace",
         "amani_dragonhawk",
         "amano_herald_of_the_sun",
@@ -7039,13 +6812,11 @@ impl Handler {
         "ancestral_revival",
         "ancestral_spirit",
         "anchorite_kalinna",
-        "ancient_bone_bow",
         "ancient_core_hound",
         "ancient_cornerstone_grimoire",
         "andarius_the_damned",
         "andiss_butcherson",
         "andrews_the_just",
-        "anduros_silversong",
         "anger_management",
         "angrathar_the_wrathgate",
         "annihilate",
@@ -7094,7 +6865,6 @@ impl Handler {
         "arisa_sarum",
         "arisella_daughter_of_cenarius",
         "arlen_the_untamed",
-        "arm_blade_of_augelmir",
         "armed_to_the_teeth",
         "armored_blue_wind_rider",
         "armored_snowy_gryphon",
@@ -7217,7 +6987,6 @@ impl Handler {
         "bella_wilder",
         "belligerence",
         "bellowing_roar",
-        "belt_of_absolute_zero",
         "belt_of_blasting",
         "belt_of_deep_shadow",
         "belt_of_the_archmage",
@@ -7253,7 +7022,6 @@ impl Handler {
         "black_heart_of_flame",
         "black_ice",
         "black_ice_fizzlefreeze",
-        "blackcrow",
         "blackout",
         "blackout_truncheon",
         "blacksoul_polearm",
@@ -7305,7 +7073,6 @@ impl Handler {
         "blood_queen_lanathel",
         "blood_rune",
         "blood_strike",
-        "bloodblade",
         "bloodfang_berserker",
         "bloodfang_berserker_dsk",
         "bloodfang_hood",
@@ -7314,7 +7081,6 @@ impl Handler {
         "bloodlust_brooch",
         "bloodmage_thalnos",
         "bloodrage",
-        "bloodsoul",
         "bloodsurge",
         "bloodsurge_kel_thuzads_blade_of_agony",
         "bloodthirsty_ghoul",
@@ -7334,7 +7100,6 @@ impl Handler {
         "bolvar_highlord_of_fordragon_hold",
         "bombard",
         "bonefist_gauntlets",
-        "bonereavers_edge",
         "bones_of_transformation",
         "bonewall_simms",
         "boomer",
@@ -7390,22 +7155,15 @@ impl Handler {
         "brelnor_mindbender",
         "brigg",
         "brighteye",
-        "brimi_tinkerblade",
         "brittle_bones",
         "broderick_langforth",
         "brogre",
         "brok_bloodcaller",
-        "broken_hopes",
         "broken_ranks",
         "bromor_the_shadowblade",
         "bronthea_the_resolute",
         "bronwyn_lightborn",
-        "bronze_drake",
-        "bronze_drakonid",
         "bronze_emissary",
-        "bronze_guardian",
-        "bronze_skyrazor",
-        "bronze_warden",
         "brood_of_onyxia",
         "broodmothers_rage",
         "brother_keltan",
@@ -7423,11 +7181,9 @@ impl Handler {
         "building_her_forces",
         "buldrug",
         "bulkas_wildhorn",
-        "bully",
         "bulwark_of_the_ancient_kings",
         "buma_sharpstride",
         "burly_berta",
-        "burn_away",
         "burn_to_a_crisp",
         "burninate",
         "burning_rage",
@@ -7437,7 +7193,6 @@ impl Handler {
         "buzz",
         "buzzer_blade",
         "by_fire_be_purged",
-        "cadon_thundershade",
         "caelestrasz",
         "cairne_earthmothers_chosen",
         "calamity",
@@ -7463,7 +7218,6 @@ impl Handler {
         "celadon_pendant",
         "celestial_moonfire",
         "cenarius_lord_of_the_forest",
-        "censure",
         "ceraka",
         "cerith_spire_staff",
         "chaigon_steelsight",
@@ -7545,10 +7299,8 @@ impl Handler {
         "concussive_barrage",
         "condemnation",
         "cone_of_cold",
-        "confessor_mildred",
         "conflagration_trap",
         "conjured_sparkling_water",
-        "conquering_shout",
         "conqueror_edge",
         "conqueror_gurzom",
         "conqueror_hashkon",
@@ -7573,7 +7325,6 @@ impl Handler {
         "coordinated_attack_dsm",
         "core_hound_tooth",
         "core_of_ripeness",
-        "core_rager",
         "corkis_ransom",
         "corpse_explosion",
         "corrosion_prevention",
@@ -7655,7 +7406,6 @@ impl Handler {
         "dark_ranger_velonara",
         "dark_simulacrum",
         "dark_transformation",
-        "darklight_torch",
         "darkmoon_card_hurricane",
         "darkmoon_card_madness",
         "darkmoon_card_volcano",
@@ -7695,7 +7445,6 @@ impl Handler {
         "deathbringers_will",
         "deathcharger",
         "deathchill_cloak",
-        "deathdealer_breastplate",
         "deatheater_stroud",
         "deathguard_ashleigh",
         "deathlord_jones",
@@ -7712,7 +7461,6 @@ impl Handler {
         "decisive_strike",
         "decrepit_fever",
         "deep_breath",
-        "deep_freeze",
         "deep_subjugator",
         "deepholm",
         "defenders_vigil",
@@ -7771,8 +7519,6 @@ impl Handler {
         "disarm_trap",
         "discerning_eye_of_the_beast",
         "disengage",
-        "dismantle",
-        "dispel_magic",
         "dispersion",
         "disrupting_shout",
         "distract",
@@ -7799,7 +7545,6 @@ impl Handler {
         "double_attack_handguards",
         "down_but_not_out",
         "down_the_gullet",
-        "downfall_hammer",
         "dr_boom",
         "draconic_flames",
         "draconic_might",
@@ -7832,14 +7577,12 @@ impl Handler {
         "dreadsteed",
         "dreadsteed_of_xoroth",
         "drillborer_disk",
-        "drizzie_steelslam",
         "drogash",
         "drudge_ghoul",
         "dryads_wrist_bindings",
         "dulvar_hand_of_the_light",
         "dunzarg",
         "durzion_champion_of_adal",
-        "dwarven_hand_cannon",
         "dying_curse",
         "eadric_the_pure",
         "eagle_eye",
@@ -7857,7 +7600,6 @@ impl Handler {
         "earths_bounty",
         "earthseer_dambrak",
         "earthseer_nakza",
-        "ebonweave_robe",
         "echoes_of_the_shifting_sands",
         "edaan_of_the_exodar",
         "edge_of_oblivion",
@@ -7958,10 +7700,8 @@ impl Handler {
         "eye_of_flame",
         "eye_of_kilrogg",
         "eye_of_magtheridon",
-        "eye_of_rend",
         "eye_of_the_storm",
         "eyes_of_the_beast",
-        "face_of_fear",
         "face_smash",
         "faceless_sapper",
         "faceless_watcher",
@@ -7970,7 +7710,6 @@ impl Handler {
         "faenis_the_tranquil",
         "faerie_fire",
         "faerlinas_madness",
-        "faithful_dispel",
         "faithful_heal",
         "faithful_prayer",
         "faithseer_jasmina",
@@ -7981,7 +7720,6 @@ impl Handler {
         "famasin_the_lifeseer",
         "fan_of_knives",
         "fandrals_flamescythe",
-        "fang",
         "fang_of_the_crystal_spider",
         "far_from_the_nest",
         "farseer_nobundo",
@@ -7991,12 +7729,8 @@ impl Handler {
         "favor_of_acherus",
         "favor_of_mischief",
         "favor_of_nature",
-        "favor_of_spirit",
-        "favor_of_steel",
         "favor_of_undeath",
-        "fear",
         "fear_and_loathing",
-        "fearless_strike",
         "feast_of_flame",
         "feeding_frenzy",
         "feeding_time",
@@ -8172,7 +7906,6 @@ impl Handler {
         "gargoyles",
         "garr",
         "garrosh_hellscream",
-        "gartok_skullsplitter",
         "gathering_of_wits",
         "gathios_the_shatterer",
         "gavin_haverston",
@@ -8194,7 +7927,6 @@ impl Handler {
         "gift_of_the_pious",
         "gigantique_bag",
         "gilblin_deathscrounger",
-        "gilblin_hoarder",
         "gilblin_plunderer",
         "gilblin_trickster",
         "gilneas",
@@ -8224,7 +7956,6 @@ impl Handler {
         "gnomish_poultryizer",
         "gobbler",
         "goblin_rocket_launcher",
-        "god_grinding_grips",
         "godfreys_belt",
         "godfreys_britches",
         "godfreys_crystal_scope",
@@ -8285,9 +8016,6 @@ impl Handler {
         "grunt_baranka",
         "guardian_of_ancient_kings",
         "guardian_of_icecrown",
-        "guardian_steelhoof",
-        "guardian_steelhorn",
-        "guardian_steppestrider",
         "guardians_endurance",
         "gundek_hammerguard",
         "gurtogg_bloodboil",
@@ -8318,7 +8046,6 @@ impl Handler {
         "hammer_of_the_divine",
         "hammer_of_vengeance",
         "hammer_of_wrath",
-        "hamuul_runetotem",
         "hand_of_devotion",
         "hand_of_edward_the_odd",
         "hand_of_frost",
@@ -8363,7 +8090,6 @@ impl Handler {
         "hellreaver",
         "helm_of_blazing_glory",
         "helm_of_domination",
-        "helm_of_fire",
         "helm_of_setesh",
         "helm_of_terrorizing_fangs",
         "helm_of_vital_protection",
@@ -8378,7 +8104,6 @@ impl Handler {
         "heroic_leap",
         "heroic_presence",
         "heroic_sacrifice",
-        "heroic_strike",
         "heroic_throw",
         "heros_surrender",
         "hersirs_greatspear",
@@ -8436,7 +8161,6 @@ impl Handler {
         "hungering_cold",
         "hunters_focus",
         "huntsman_gorwal",
-        "hur_shieldsmasher",
         "hurdan_the_everlasting",
         "huroshal_gutwrench",
         "hurricane",
@@ -8474,7 +8198,6 @@ impl Handler {
         "illusionary_rod",
         "im_not_dead_yet",
         "im_taking_you_all_with_me",
-        "immolation_trap",
         "imp_mistress_noali",
         "impede",
         "imposing_presence",
@@ -8502,7 +8225,6 @@ impl Handler {
         "instructor_razuvious",
         "intensify",
         "intercept",
-        "interest_you_in_a_pint",
         "interfering_shot",
         "interrogator_vishas",
         "intervene",
@@ -8522,14 +8244,11 @@ impl Handler {
         "its_a_secret_to_everybody",
         "ivan_bladewind_brute",
         "ivus_the_forest_lord",
-        "izzy_quizfiz",
         "jacob_blackcrest",
         "jadefire_felsworn",
         "jadefire_hellcaller",
         "jadefire_rogue",
         "jadefire_satyr",
-        "jadefire_scout",
-        "jadefire_trickster",
         "jaelen_the_ripper",
         "jaema_herald_of_the_light",
         "jaenel",
@@ -8545,7 +8264,6 @@ impl Handler {
         "jaral_of_gilneas",
         "jarius_blackwood",
         "jaron_herald_of_the_hunt",
-        "jarrod_gravon",
         "jasani_shrine_keeper",
         "jasmia_natures_chosen",
         "javeer",
@@ -8598,7 +8316,6 @@ impl Handler {
         "kaerie_defender_of_the_sunwell",
         "kagtha",
         "kailis_truearc",
-        "kalai_the_uplifting",
         "kalamti",
         "kalan_howland",
         "kaldric_stoutwhisker",
@@ -8611,15 +8328,12 @@ impl Handler {
         "kanga_the_primal",
         "karaborian_talisman",
         "kark_baneblood",
-        "karkas_deathhowl",
         "katianna_the_shrouded",
         "katoka_dreadblade",
         "katsin_bloodoath",
         "kauno_stonehoof",
-        "kavai_the_wanderer",
         "kavar_the_bloodthirsty",
         "kayleitha",
-        "kedan_burstbeard",
         "keeper_remulos",
         "keeper_sharus",
         "kel_thuzad",
@@ -8657,14 +8371,12 @@ impl Handler {
         "kingsbane",
         "kintara_wintermoon",
         "kinza_mistress_of_the_elements",
-        "kirga_earthguard",
         "kirox_butcherblade",
         "kjaran_the_callous",
         "klannoc_macleod",
         "kloxx_dedrix",
         "knock_away",
         "kobold_digger",
-        "koeus",
         "kogun_hammer_of_the_firelord",
         "kolorath",
         "koltira_deathweaver",
@@ -8685,8 +8397,6 @@ impl Handler {
         "kromdar_herald_of_war",
         "krumshal",
         "krunkle_deadspark",
-        "kryton_barleybeard",
-        "kulan_earthguard",
         "kungen_the_thunderer",
         "kurao_stormheart",
         "kwee_q_peddlefeet",
@@ -8704,7 +8414,6 @@ impl Handler {
         "lady_sirakess",
         "lady_vashj",
         "laetho_moonbranch",
-        "lafiel",
         "lament",
         "landro_longshot",
         "landros_gift",
@@ -8717,9 +8426,7 @@ impl Handler {
         "lava_burst",
         "lava_cracks",
         "lava_pack",
-        "lava_pool",
         "lava_spawn",
-        "lava_spine",
         "lava_spit",
         "lava_splash",
         "lava_surger",
@@ -8734,7 +8441,6 @@ impl Handler {
         "leeroy_jenkins",
         "leeza_tomb_robber",
         "legacy_of_arlokk",
-        "legend_of_mount_hyjal",
         "legendary_leathers_dalaran",
         "leggings_of_the_honored",
         "leggings_of_the_tireless_sentry",
@@ -8926,7 +8632,6 @@ impl Handler {
         "mikael_the_blunt",
         "military_quarter",
         "militia_commander_balor",
-        "milo_the_unmerciful",
         "mind_blast",
         "mind_control",
         "mind_exhaustion",
@@ -8956,7 +8661,6 @@ impl Handler {
         "mograines_might",
         "mograines_might_dsm",
         "moharu_the_skyseer",
-        "moira_darkheart",
         "mojo_doctor_zintar",
         "mojo_master_zandum",
         "mojo_mender_janah",
@@ -8981,7 +8685,6 @@ impl Handler {
         "monstrous_vengeance",
         "monstrous_void",
         "mooncaller_jynalla_nightpath",
-        "mooncloth_robe",
         "moonfire",
         "moonkin_form",
         "moonshadow",
@@ -9013,7 +8716,6 @@ impl Handler {
         "muruna_the_savage",
         "my_fate_is_my_own",
         "mya_dragonling_wrangler",
-        "myrodan_silversong",
         "mystery_goo",
         "mystical_refreshment",
         "mythen_of_the_fang",
@@ -9055,7 +8757,6 @@ impl Handler {
         "necrotic_strike",
         "needle_spine",
         "nefarian",
-        "neferset_bladelord",
         "neferset_scorpid_keeper",
         "neferset_sentry",
         "neferset_shadowlancer",
@@ -9065,7 +8766,6 @@ impl Handler {
         "neph_lahim",
         "neptulon",
         "neptulon_the_tidehunter",
-        "nerra_lifeboon",
         "nerubian_conqueror",
         "nesingwary_4000",
         "nespirah",
@@ -9113,7 +8813,6 @@ impl Handler {
         "obliterate",
         "obliterating_trap",
         "obliveron",
-        "observers_shield",
         "obsidia",
         "obsidian_colossus",
         "obsidian_drakonid",
@@ -9137,7 +8836,6 @@ impl Handler {
         "on_your_feet",
         "one_fell_swoop",
         "one_true_king",
-        "onnekra_bloodfang",
         "onslaught",
         "onslaught_dsm",
         "onslaught_girdle",
@@ -9177,7 +8875,6 @@ impl Handler {
         "panax_the_unstable",
         "pandaren",
         "pantsing",
-        "pappy_ironbane",
         "paralyze",
         "paralyzing_strike",
         "parasitic_shadowfiend",
@@ -9203,7 +8900,6 @@ impl Handler {
         "philosopher_kirilenko",
         "phoenix_fire_band",
         "phylactery_of_the_nameless_lich",
-        "piccolo_of_the_flaming_fire",
         "pick_lock",
         "pick_pocket",
         "pidge_filthfinder",
@@ -9212,7 +8908,6 @@ impl Handler {
         "pistol_barrage",
         "pit_lords_armor",
         "pit_lords_glaive",
-        "piztog",
         "plague_eruptor",
         "plague_igniter",
         "plague_quarter",
@@ -9244,7 +8939,6 @@ impl Handler {
         "portal",
         "portal_stone",
         "potent_plan",
-        "potentates_letter_opener",
         "power",
         "power_generator_hood",
         "power_infusion",
@@ -9301,13 +8995,10 @@ impl Handler {
         "provoke",
         "psychic_melt",
         "psychic_scream",
-        "psychic_screech",
         "psychic_shriek",
         "psychic_wail",
-        "pugg",
         "pugius_fist_of_defiance",
         "pummel",
-        "puncture",
         "punish_the_greedy",
         "punish_the_wicked",
         "pure_evil",
@@ -9326,7 +9017,6 @@ impl Handler {
         "queen_angerboda",
         "queen_azsharas_dressing_gown",
         "queen_sylvanas_windrunner",
-        "quick_trap",
         "quickdraw",
         "quicken_the_pace",
         "radak_doombringer",
@@ -9363,7 +9053,6 @@ impl Handler {
         "rayder",
         "raze",
         "razojun",
-        "raztujor",
         "really_big_worm",
         "reanimators_hacker",
         "reaper_of_dark_souls",
@@ -9408,11 +9097,8 @@ impl Handler {
         "revenge",
         "reverend_tobias",
         "rexxar",
-        "rhokdelar_longbow_of_the_ancient_keepers",
         "rhonin",
         "rhuunom",
-        "righteous_cleanse",
-        "righteous_vengeance",
         "riley_sizzleswitch",
         "rimblat_earthshatter",
         "rime_and_freezin",
@@ -9440,7 +9126,6 @@ impl Handler {
         "rock_furrow_boots",
         "rockbiter_weapon",
         "rocket_barrage",
-        "rod_of_the_ogre_magi",
         "rohashu_zealot_of_the_sun",
         "roke_the_ice_baron",
         "rolan_phoenix",
@@ -9452,12 +9137,7 @@ impl Handler {
         "royal_scepter_of_terenas_ii",
         "ruby_blazewing",
         "ruby_emissary",
-        "ruby_enforcer",
-        "ruby_flameblade",
         "ruby_gemsparkle",
-        "ruby_protector",
-        "ruby_skyrazor",
-        "ruby_stalker",
         "rufus_claybourne",
         "ruination",
         "rukdara_dreadhand",
@@ -9535,7 +9215,6 @@ impl Handler {
         "scorpid_sting",
         "scourge_tactics",
         "scourgeborne_battlegear",
-        "scrapper_ironbane",
         "sea_legs",
         "seal_fate",
         "seal_of_command",
@@ -9613,7 +9292,6 @@ impl Handler {
         "shard_of_the_scale",
         "sharp_eye",
         "shattered_hand_assassin",
-        "shattering_blow",
         "shattering_scales",
         "shattering_throw",
         "shawl_of_haunted_memories",
@@ -9632,7 +9310,6 @@ impl Handler {
         "shock_of_the_elements",
         "shockwave",
         "shoulderpads_of_fleshwerks",
-        "shred_soul",
         "shrine_of_lost_souls_essence_of_suffering",
         "shroud_of_cooperation",
         "shroud_of_the_archmage",
@@ -9660,7 +9337,6 @@ impl Handler {
         "sirakess_tide_priestess",
         "sister_colleen_tulley",
         "sister_of_pleasure",
-        "sister_rot",
         "skaala_of_the_somber_watch",
         "skeletal_warhorse",
         "skeleton",
@@ -9795,7 +9471,6 @@ impl Handler {
         "stormfury_black_blade_of_the_betrayer",
         "stormrage_cover",
         "stormrage_legguards",
-        "stormrage_signet_ring",
         "stormstrike",
         "stormstrike_mace",
         "stormtip",
@@ -9822,7 +9497,6 @@ impl Handler {
         "summoning_portal",
         "sun_emblazoned_chestplate",
         "suncaller_haruh",
-        "sunder_armor",
         "sunfire",
         "sunfire_handwraps",
         "sunguard_cersie",
@@ -9863,7 +9537,6 @@ impl Handler {
         "syreian_the_bonecarver",
         "tabards_of_the_illidari",
         "taheo_skyspeaker",
-        "tail_swipe",
         "tailgunner",
         "take_cover",
         "talaan_solaras",
@@ -9900,7 +9573,6 @@ impl Handler {
         "terenas_menethil_ii",
         "teresa_voidheart",
         "teretha_of_the_undercity",
-        "terina_calin",
         "terokks_shadowstaff",
         "teron_gorefiend",
         "terrastra",
@@ -9951,7 +9623,6 @@ impl Handler {
         "the_four_horsemen",
         "the_green_hills_of_stranglethorn",
         "the_grimtotem_weapon",
-        "the_hammer_of_grace",
         "the_haunted_mills",
         "the_high_cost_of_dragonslaying",
         "the_horsemans_horrific_helm",
@@ -9969,7 +9640,6 @@ impl Handler {
         "the_maw_of_isorath",
         "the_mighty_ucha",
         "the_missing_diplomat",
-        "the_natural_order",
         "the_overseers_shadow",
         "the_path_of_conquest",
         "the_perfect_stout",
@@ -10034,7 +9704,6 @@ impl Handler {
         "tidal_infusion",
         "tidal_totem",
         "tidus_the_relentless",
-        "tight_quarters",
         "tilly_fiddlelight",
         "time",
         "timely_respite",
@@ -10198,12 +9867,10 @@ impl Handler {
         "venerable_mass_of_mc_gowan",
         "vengeance_of_the_light",
         "vengeance_wrap",
-        "vengeful_crusader_strike",
         "venomstrike",
         "veras_darkshadow",
         "verdant_boon",
         "verzuk_bloodfist",
-        "vesperia_silversong",
         "vestia_abiectus",
         "veteran_crusader_aliocha_segard",
         "vexmaster_narjo",
@@ -10229,7 +9896,6 @@ impl Handler {
         "vitality",
         "voice_of_reason",
         "void_pact",
-        "void_rip",
         "voidbringer_jindalan",
         "voidfire_wand",
         "voidmaven_christie_noone",
@@ -10256,7 +9922,6 @@ impl Handler {
         "wanted_hogger",
         "wanton_warlord",
         "war_party_hitching_post",
-        "war_stomp",
         "warbringer",
         "warbringer_arixamal",
         "warcaller_zinbawa",
@@ -10328,7 +9993,6 @@ impl Handler {
         "wisp_amulet",
         "witch_doctor_kabooma",
         "witch_doctor_koozar",
-        "withdraw",
         "withering_decay",
         "wooly_white_rhino",
         "word_of_blight",
@@ -10339,13 +10003,11 @@ impl Handler {
         "wraith_scythe",
         "wraith_spear",
         "wraps_of_the_astral_traveler",
-        "wrath_of_onyxia",
         "wrath_of_ragnaros",
         "wrath_of_turalyon",
         "wrecking_crew",
         "wristguards_of_true_flight",
         "wristwraps_of_the_cutthroat",
-        "wuzlo_grindergear",
         "wyndarr_shadefist",
         "wyneth_harridan",
         "wyrmwing_treads",
@@ -10407,7 +10069,6 @@ impl Handler {
         "zumix_of_kezan",
         "zunjo_of_senjin",
         "zuur",
-        "zygore_bladebreaker",
         "zylah_manslayer",
     ];
     /// The handler's snake_case name as written in content.

@@ -225,7 +225,7 @@ fn live_record_abilitytarget(
     path: &str,
 ) -> Result<AbilityTarget, LiveError> {
     let table = live::table(value, path)?;
-    live::known_fields(table, &["card", "side", "filters"], path)?;
+    live::known_fields(table, &["card", "side", "filters", "also"], path)?;
     Ok(AbilityTarget {
         card: live::field(table, path, "card", live::parse::<TargetKind>)?,
         side: live::field_or::<
@@ -238,6 +238,15 @@ fn live_record_abilitytarget(
             path,
             "filters",
             |value, path| live::list(value, path, live_union_targetfilter),
+            &[],
+        )?,
+        also: live::field_or::<
+            &'static [TargetKind],
+        >(
+            table,
+            path,
+            "also",
+            |value, path| live::list(value, path, live::parse::<TargetKind>),
             &[],
         )?,
     })
@@ -330,6 +339,10 @@ fn live_union_abilitycost(
             live::known_fields(table, &["pay"], path)?;
             Ok(AbilityCost::DestroyThis)
         }
+        "exhaust_hero" => {
+            live::known_fields(table, &["pay"], path)?;
+            Ok(AbilityCost::ExhaustHero)
+        }
         "discard" => {
             live::known_fields(table, &["pay", "count"], path)?;
             Ok(AbilityCost::Discard {
@@ -401,6 +414,14 @@ fn live_union_targetfilter(
                 amount: live::field(table, path, "amount", live::int::<u8, 0, 20>)?,
             })
         }
+        "attacking" => {
+            live::known_fields(table, &["is"], path)?;
+            Ok(TargetFilter::Attacking)
+        }
+        "defending" => {
+            live::known_fields(table, &["is"], path)?;
+            Ok(TargetFilter::Defending)
+        }
         other => {
             Err(
                 LiveError::new(
@@ -454,6 +475,16 @@ fn live_union_abilitycondition(
             live::known_fields(table, &["requires"], path)?;
             Ok(AbilityCondition::RecipientDefending)
         }
+        "controls" => {
+            live::known_fields(table, &["requires", "card"], path)?;
+            Ok(AbilityCondition::Controls {
+                card: live::field(table, path, "card", live::parse::<TargetKind>)?,
+            })
+        }
+        "no_ready_resources" => {
+            live::known_fields(table, &["requires"], path)?;
+            Ok(AbilityCondition::NoReadyResources)
+        }
         other => {
             Err(
                 LiveError::new(
@@ -498,6 +529,10 @@ fn live_union_abilityduration(
         "until_your_next_turn" => {
             live::known_fields(table, &["lasts"], path)?;
             Ok(AbilityDuration::UntilYourNextTurn)
+        }
+        "this_combat" => {
+            live::known_fields(table, &["lasts"], path)?;
+            Ok(AbilityDuration::ThisCombat)
         }
         other => {
             Err(
@@ -581,24 +616,82 @@ fn live_union_abilityeffect(
             })
         }
         "destroy" => {
-            live::known_fields(table, &["op", "target"], path)?;
+            live::known_fields(table, &["op", "to", "target"], path)?;
             Ok(AbilityEffect::Destroy {
+                to: live::field_or::<
+                    Recipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<Recipient>,
+                    Recipient::TargetCharacter,
+                )?,
                 target: live::field_or::<
                     u8,
                 >(table, path, "target", live::int::<u8, 1, 3>, 1)?,
             })
         }
         "exhaust" => {
-            live::known_fields(table, &["op", "target"], path)?;
+            live::known_fields(table, &["op", "to", "target"], path)?;
             Ok(AbilityEffect::Exhaust {
+                to: live::field_or::<
+                    Recipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<Recipient>,
+                    Recipient::TargetCharacter,
+                )?,
                 target: live::field_or::<
                     u8,
                 >(table, path, "target", live::int::<u8, 1, 3>, 1)?,
             })
         }
-        "ready" => {
+        "return_to_hand" => {
             live::known_fields(table, &["op", "target"], path)?;
+            Ok(AbilityEffect::ReturnToHand {
+                target: live::field_or::<
+                    u8,
+                >(table, path, "target", live::int::<u8, 1, 3>, 1)?,
+            })
+        }
+        "remove_from_game" => {
+            live::known_fields(table, &["op", "target"], path)?;
+            Ok(AbilityEffect::RemoveFromGame {
+                target: live::field_or::<
+                    u8,
+                >(table, path, "target", live::int::<u8, 1, 3>, 1)?,
+            })
+        }
+        "enters_play_exhausted" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(AbilityEffect::EntersPlayExhausted)
+        }
+        "cannot_attack" => {
+            live::known_fields(table, &["op", "limit", "to"], path)?;
+            Ok(AbilityEffect::CannotAttack {
+                limit: live::field_or::<
+                    AttackLimit,
+                >(table, path, "limit", live::parse::<AttackLimit>, AttackLimit::Any)?,
+                to: live::field_or::<
+                    Recipient,
+                >(table, path, "to", live::parse::<Recipient>, Recipient::ThisCard)?,
+            })
+        }
+        "ready" => {
+            live::known_fields(table, &["op", "to", "target"], path)?;
             Ok(AbilityEffect::Ready {
+                to: live::field_or::<
+                    Recipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<Recipient>,
+                    Recipient::TargetCharacter,
+                )?,
                 target: live::field_or::<
                     u8,
                 >(table, path, "target", live::int::<u8, 1, 3>, 1)?,
@@ -2224,6 +2317,7 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
                     "once_per_turn",
                     "own_turn",
                     "destroy_this",
+                    "exhaust_hero",
                     "effect",
                     "amount",
                     "damage_type",
@@ -2249,6 +2343,9 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
                 destroy_this: live::field_or::<
                     bool,
                 >(table, path, "destroy_this", live::boolean, false)?,
+                exhaust_hero: live::field_or::<
+                    bool,
+                >(table, path, "exhaust_hero", live::boolean, false)?,
                 effect: live::field(table, path, "effect", live::parse::<PowerEffect>)?,
                 amount: live::field_or::<
                     u8,
@@ -2298,6 +2395,8 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
                     "from",
                     "keyword",
                     "optional",
+                    "this_combat",
+                    "check",
                 ],
                 path,
             )?;
@@ -2324,6 +2423,18 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
                 optional: live::field_or::<
                     bool,
                 >(table, path, "optional", live::boolean, false)?,
+                this_combat: live::field_or::<
+                    bool,
+                >(table, path, "this_combat", live::boolean, false)?,
+                check: live::field_or::<
+                    TriggerCheck,
+                >(
+                    table,
+                    path,
+                    "check",
+                    live::parse::<TriggerCheck>,
+                    TriggerCheck::Always,
+                )?,
             })
         }
         "triggered_draw" => {
@@ -2352,10 +2463,38 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
             })
         }
         "grant_keyword" => {
-            live::known_fields(table, &["op", "keyword", "to"], path)?;
+            live::known_fields(table, &["op", "keyword", "to", "this_combat"], path)?;
             Ok(EffectOp::GrantKeyword {
                 keyword: live::field(table, path, "keyword", live::parse::<Keyword>)?,
                 to: live::field(table, path, "to", live::parse::<Recipient>)?,
+                this_combat: live::field_or::<
+                    bool,
+                >(table, path, "this_combat", live::boolean, false)?,
+            })
+        }
+        "return_to_hand" => {
+            live::known_fields(table, &["op", "to"], path)?;
+            Ok(EffectOp::ReturnToHand {
+                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+            })
+        }
+        "remove_from_game" => {
+            live::known_fields(table, &["op", "to"], path)?;
+            Ok(EffectOp::RemoveFromGame {
+                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+            })
+        }
+        "enters_play_exhausted" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::EntersPlayExhausted)
+        }
+        "cannot_attack" => {
+            live::known_fields(table, &["op", "to", "limit"], path)?;
+            Ok(EffectOp::CannotAttack {
+                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+                limit: live::field_or::<
+                    AttackLimit,
+                >(table, path, "limit", live::parse::<AttackLimit>, AttackLimit::Any)?,
             })
         }
         "can_protect" => {

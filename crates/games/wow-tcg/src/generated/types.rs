@@ -2121,12 +2121,16 @@ pub enum Recipient {
     AttachedCharacter,
     /// Each weapon its controller controls.
     YourWeapons,
+    /// Every ally in play ('all allies').
+    EachAlly,
+    /// Each other ally in the controller's party ('other allies you control'), checked continuously (714.3e).
+    YourOtherAllies,
 }
 impl Recipient {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Recipient";
     /// Every value, in declaration order.
-    pub const ALL: [Recipient; 10] = [
+    pub const ALL: [Recipient; 12] = [
         Self::YourHero,
         Self::ThisCard,
         Self::TargetCharacter,
@@ -2137,9 +2141,11 @@ impl Recipient {
         Self::YourAllies,
         Self::AttachedCharacter,
         Self::YourWeapons,
+        Self::EachAlly,
+        Self::YourOtherAllies,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 12] = [
         "YourHero",
         "ThisCard",
         "TargetCharacter",
@@ -2150,6 +2156,8 @@ impl Recipient {
         "YourAllies",
         "AttachedCharacter",
         "YourWeapons",
+        "EachAlly",
+        "YourOtherAllies",
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -2164,6 +2172,8 @@ impl Recipient {
             Self::YourAllies => "YourAllies",
             Self::AttachedCharacter => "AttachedCharacter",
             Self::YourWeapons => "YourWeapons",
+            Self::EachAlly => "EachAlly",
+            Self::YourOtherAllies => "YourOtherAllies",
         }
     }
 }
@@ -2334,14 +2344,18 @@ pub enum PowerEffect {
     DrawCards,
     /// Destroys the recipient, unless it can't be destroyed (103.3).
     Destroy,
-    /// The recipient has `keyword` this turn.
+    /// The recipient has `keyword` this turn (this combat with `this_combat`).
     GrantKeyword,
+    /// Puts the recipient from play into its owner's hand (a token ceases to exist, 402.2).
+    ReturnToHand,
+    /// Puts the recipient from play into its owner's removed-from-game zone (411.6a).
+    RemoveFromGame,
 }
 impl PowerEffect {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "PowerEffect";
     /// Every value, in declaration order.
-    pub const ALL: [PowerEffect; 8] = [
+    pub const ALL: [PowerEffect; 10] = [
         Self::DealDamage,
         Self::HealDamage,
         Self::ModifyAtk,
@@ -2350,9 +2364,11 @@ impl PowerEffect {
         Self::DrawCards,
         Self::Destroy,
         Self::GrantKeyword,
+        Self::ReturnToHand,
+        Self::RemoveFromGame,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 8] = [
+    pub const NAMES: [&'static str; 10] = [
         "DealDamage",
         "HealDamage",
         "ModifyAtk",
@@ -2361,6 +2377,8 @@ impl PowerEffect {
         "DrawCards",
         "Destroy",
         "GrantKeyword",
+        "ReturnToHand",
+        "RemoveFromGame",
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -2373,6 +2391,8 @@ impl PowerEffect {
             Self::DrawCards => "DrawCards",
             Self::Destroy => "Destroy",
             Self::GrantKeyword => "GrantKeyword",
+            Self::ReturnToHand => "ReturnToHand",
+            Self::RemoveFromGame => "RemoveFromGame",
         }
     }
 }
@@ -2406,12 +2426,14 @@ pub enum TriggerEvent {
     ThisBecomesExhausted,
     /// The card the ability is attached to is destroyed (it looks back in time, 703.3): the ability triggers as both leave play (306.3e).
     AttachedDestroyed,
+    /// Its controller strikes with the weapon: the strike effect is added to the chain (303.2a, 705.3).
+    ThisStrikes,
 }
 impl TriggerEvent {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "TriggerEvent";
     /// Every value, in declaration order.
-    pub const ALL: [TriggerEvent; 8] = [
+    pub const ALL: [TriggerEvent; 9] = [
         Self::ThisDestroyed,
         Self::ThisAttacks,
         Self::ThisEntersPlay,
@@ -2420,9 +2442,10 @@ impl TriggerEvent {
         Self::YourTurnEnds,
         Self::ThisBecomesExhausted,
         Self::AttachedDestroyed,
+        Self::ThisStrikes,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 8] = [
+    pub const NAMES: [&'static str; 9] = [
         "ThisDestroyed",
         "ThisAttacks",
         "ThisEntersPlay",
@@ -2431,6 +2454,7 @@ impl TriggerEvent {
         "YourTurnEnds",
         "ThisBecomesExhausted",
         "AttachedDestroyed",
+        "ThisStrikes",
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -2443,6 +2467,7 @@ impl TriggerEvent {
             Self::YourTurnEnds => "YourTurnEnds",
             Self::ThisBecomesExhausted => "ThisBecomesExhausted",
             Self::AttachedDestroyed => "AttachedDestroyed",
+            Self::ThisStrikes => "ThisStrikes",
         }
     }
 }
@@ -2452,6 +2477,93 @@ impl ::core::fmt::Display for TriggerEvent {
     }
 }
 impl ::core::str::FromStr for TriggerEvent {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        ::grimoire_runtime::find_name(Self::NAME, &Self::ALL, &Self::NAMES, text)
+    }
+}
+/// The if-condition of a double-check triggered power (703.2): it triggers only if the condition holds, and is interrupted if it no longer holds as it resolves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TriggerCheck {
+    /// No condition.
+    Always,
+    /// Its controller controls an equipment ('if you control an equipment').
+    ControlsEquipment,
+    /// Its controller controls an ability in play ('if you control an ability').
+    ControlsAbility,
+    /// Its controller controls no ready resources.
+    NoReadyResources,
+}
+impl TriggerCheck {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "TriggerCheck";
+    /// Every value, in declaration order.
+    pub const ALL: [TriggerCheck; 4] = [
+        Self::Always,
+        Self::ControlsEquipment,
+        Self::ControlsAbility,
+        Self::NoReadyResources,
+    ];
+    /// The names of [`Self::ALL`], in the same order.
+    pub const NAMES: [&'static str; 4] = [
+        "Always",
+        "ControlsEquipment",
+        "ControlsAbility",
+        "NoReadyResources",
+    ];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Always => "Always",
+            Self::ControlsEquipment => "ControlsEquipment",
+            Self::ControlsAbility => "ControlsAbility",
+            Self::NoReadyResources => "NoReadyResources",
+        }
+    }
+}
+impl ::core::fmt::Display for TriggerCheck {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for TriggerCheck {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        ::grimoire_runtime::find_name(Self::NAME, &Self::ALL, &Self::NAMES, text)
+    }
+}
+/// Which defenders a 'can't attack' restriction forbids (601.2a: a legal attacker must be able to attack the proposed defender).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AttackLimit {
+    /// It can't attack at all.
+    Any,
+    /// It can't attack heroes.
+    Heroes,
+    /// It can attack only heroes: it can't attack allies (or Totems).
+    Allies,
+}
+impl AttackLimit {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "AttackLimit";
+    /// Every value, in declaration order.
+    pub const ALL: [AttackLimit; 3] = [Self::Any, Self::Heroes, Self::Allies];
+    /// The names of [`Self::ALL`], in the same order.
+    pub const NAMES: [&'static str; 3] = ["Any", "Heroes", "Allies"];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Any => "Any",
+            Self::Heroes => "Heroes",
+            Self::Allies => "Allies",
+        }
+    }
+}
+impl ::core::fmt::Display for AttackLimit {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for AttackLimit {
     type Err = ParseNameError;
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         ::grimoire_runtime::find_name(Self::NAME, &Self::ALL, &Self::NAMES, text)
@@ -2468,6 +2580,12 @@ pub enum TargetKind {
     Character,
     /// A weapon, armor or item.
     Equipment,
+    /// A weapon.
+    Weapon,
+    /// An armor.
+    Armor,
+    /// An item.
+    Item,
     /// An ability card in play or on the chain.
     AbilityCard,
     /// Any card.
@@ -2477,20 +2595,26 @@ impl TargetKind {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "TargetKind";
     /// Every value, in declaration order.
-    pub const ALL: [TargetKind; 6] = [
+    pub const ALL: [TargetKind; 9] = [
         Self::Hero,
         Self::Ally,
         Self::Character,
         Self::Equipment,
+        Self::Weapon,
+        Self::Armor,
+        Self::Item,
         Self::AbilityCard,
         Self::AnyCard,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 6] = [
+    pub const NAMES: [&'static str; 9] = [
         "Hero",
         "Ally",
         "Character",
         "Equipment",
+        "Weapon",
+        "Armor",
+        "Item",
         "AbilityCard",
         "AnyCard",
     ];
@@ -2501,6 +2625,9 @@ impl TargetKind {
             Self::Ally => "Ally",
             Self::Character => "Character",
             Self::Equipment => "Equipment",
+            Self::Weapon => "Weapon",
+            Self::Armor => "Armor",
+            Self::Item => "Item",
             Self::AbilityCard => "AbilityCard",
             Self::AnyCard => "AnyCard",
         }
@@ -2631,6 +2758,8 @@ pub struct AbilityTarget {
     pub side: TargetSide,
     /// Tests the target passes.
     pub filters: &'static [TargetFilter],
+    /// Other kinds of card it may be instead: 'target armor or weapon' is `Armor` also `Weapon` (300.2: a card in play).
+    pub also: &'static [TargetKind],
 }
 /// When a power acts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -2691,6 +2820,8 @@ pub enum AbilityCost {
     ExhaustThis,
     /// Destroy the card carrying the power.
     DestroyThis,
+    /// Exhaust the controller's hero (it must be ready).
+    ExhaustHero,
     /// Discard cards from hand.
     Discard {
         /// The `count` field.
@@ -2703,11 +2834,12 @@ impl AbilityCost {
     /// The key that names the variant in content (`pay = "..."`).
     pub const TAG: &'static str = "pay";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 5] = [
+    pub const VARIANTS: [&'static str; 6] = [
         "resources",
         "x",
         "exhaust_this",
         "destroy_this",
+        "exhaust_hero",
         "discard",
     ];
     /// The name of this value's variant, as content writes it.
@@ -2717,6 +2849,7 @@ impl AbilityCost {
             Self::X => "x",
             Self::ExhaustThis => "exhaust_this",
             Self::DestroyThis => "destroy_this",
+            Self::ExhaustHero => "exhaust_hero",
             Self::Discard { .. } => "discard",
         }
     }
@@ -2753,6 +2886,10 @@ pub enum TargetFilter {
         /// The `amount` field.
         amount: u8,
     },
+    /// Is attacking ('target attacker', 'target attacking ally').
+    Attacking,
+    /// Is defending.
+    Defending,
 }
 impl TargetFilter {
     /// The union's name as declared in `game.toml`.
@@ -2760,7 +2897,7 @@ impl TargetFilter {
     /// The key that names the variant in content (`is = "..."`).
     pub const TAG: &'static str = "is";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 7] = [
+    pub const VARIANTS: [&'static str; 9] = [
         "damaged",
         "exhausted",
         "has_keyword",
@@ -2768,6 +2905,8 @@ impl TargetFilter {
         "class",
         "tag",
         "cost_at_most",
+        "attacking",
+        "defending",
     ];
     /// The name of this value's variant, as content writes it.
     pub const fn variant(self) -> &'static str {
@@ -2779,6 +2918,8 @@ impl TargetFilter {
             Self::Class { .. } => "class",
             Self::Tag { .. } => "tag",
             Self::CostAtMost { .. } => "cost_at_most",
+            Self::Attacking => "attacking",
+            Self::Defending => "defending",
         }
     }
 }
@@ -2804,6 +2945,13 @@ pub enum AbilityCondition {
     RecipientAttacking,
     /// The character the effect applies to is defending (714.3a).
     RecipientDefending,
+    /// Its controller controls a card of this kind in play: a triggered power's if-condition, checked as it triggers and as it resolves (703.2).
+    Controls {
+        /// The `card` field.
+        card: TargetKind,
+    },
+    /// Its controller controls no ready resources: a triggered power's if-condition (703.2).
+    NoReadyResources,
 }
 impl AbilityCondition {
     /// The union's name as declared in `game.toml`.
@@ -2811,12 +2959,14 @@ impl AbilityCondition {
     /// The key that names the variant in content (`requires = "..."`).
     pub const TAG: &'static str = "requires";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 5] = [
+    pub const VARIANTS: [&'static str; 7] = [
         "hero_class",
         "hero_race",
         "allies_at_least",
         "recipient_attacking",
         "recipient_defending",
+        "controls",
+        "no_ready_resources",
     ];
     /// The name of this value's variant, as content writes it.
     pub const fn variant(self) -> &'static str {
@@ -2826,6 +2976,8 @@ impl AbilityCondition {
             Self::AlliesAtLeast { .. } => "allies_at_least",
             Self::RecipientAttacking => "recipient_attacking",
             Self::RecipientDefending => "recipient_defending",
+            Self::Controls { .. } => "controls",
+            Self::NoReadyResources => "no_ready_resources",
         }
     }
 }
@@ -2840,6 +2992,8 @@ pub enum AbilityDuration {
     WhileInPlay,
     /// Until the start of the controller's next turn.
     UntilYourNextTurn,
+    /// Until the combat concludes (603.3a).
+    ThisCombat,
 }
 impl AbilityDuration {
     /// The union's name as declared in `game.toml`.
@@ -2847,11 +3001,12 @@ impl AbilityDuration {
     /// The key that names the variant in content (`lasts = "..."`).
     pub const TAG: &'static str = "lasts";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 4] = [
+    pub const VARIANTS: [&'static str; 5] = [
         "instant",
         "this_turn",
         "while_in_play",
         "until_your_next_turn",
+        "this_combat",
     ];
     /// The name of this value's variant, as content writes it.
     pub const fn variant(self) -> &'static str {
@@ -2860,6 +3015,7 @@ impl AbilityDuration {
             Self::ThisTurn => "this_turn",
             Self::WhileInPlay => "while_in_play",
             Self::UntilYourNextTurn => "until_your_next_turn",
+            Self::ThisCombat => "this_combat",
         }
     }
 }
@@ -2890,18 +3046,43 @@ pub enum AbilityEffect {
         /// The `target` field.
         target: u8,
     },
-    /// Destroys the target.
+    /// Destroys the target (or each card of a group recipient).
     Destroy {
+        /// The `to` field.
+        to: Recipient,
         /// The `target` field.
         target: u8,
     },
-    /// Exhausts the target.
+    /// Exhausts the target (or each card of a group recipient).
     Exhaust {
+        /// The `to` field.
+        to: Recipient,
         /// The `target` field.
         target: u8,
     },
-    /// Readies the target.
+    /// Puts the target into its owner's hand.
+    ReturnToHand {
+        /// The `target` field.
+        target: u8,
+    },
+    /// Removes the target from the game (411.6a).
+    RemoveFromGame {
+        /// The `target` field.
+        target: u8,
+    },
+    /// The card enters play exhausted (710.2; an ongoing power of the card itself).
+    EntersPlayExhausted,
+    /// The recipient can't attack (the defenders `limit` names) while the card is in play (an ongoing power).
+    CannotAttack {
+        /// The `limit` field.
+        limit: AttackLimit,
+        /// The `to` field.
+        to: Recipient,
+    },
+    /// Readies the target (or the card itself: `ThisCard`).
     Ready {
+        /// The `to` field.
+        to: Recipient,
         /// The `target` field.
         target: u8,
     },
@@ -2974,11 +3155,15 @@ impl AbilityEffect {
     /// The key that names the variant in content (`op = "..."`).
     pub const TAG: &'static str = "op";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 15] = [
+    pub const VARIANTS: [&'static str; 19] = [
         "deal_damage",
         "heal",
         "destroy",
         "exhaust",
+        "return_to_hand",
+        "remove_from_game",
+        "enters_play_exhausted",
+        "cannot_attack",
         "ready",
         "keep_exhausted",
         "grant_keyword",
@@ -2998,6 +3183,10 @@ impl AbilityEffect {
             Self::Heal { .. } => "heal",
             Self::Destroy { .. } => "destroy",
             Self::Exhaust { .. } => "exhaust",
+            Self::ReturnToHand { .. } => "return_to_hand",
+            Self::RemoveFromGame { .. } => "remove_from_game",
+            Self::EntersPlayExhausted => "enters_play_exhausted",
+            Self::CannotAttack { .. } => "cannot_attack",
             Self::Ready { .. } => "ready",
             Self::KeepExhausted { .. } => "keep_exhausted",
             Self::GrantKeyword { .. } => "grant_keyword",

@@ -4,7 +4,7 @@
 use super::content::{
     self, AbilityCondition, AbilityCost, AbilityDuration, AbilityEffect, AbilityTrigger, Card,
     CardAbility, Count, DamageType, EffectOp, Handler, Keyword, PowerEffect, Recipient,
-    TargetFilter, TargetKind, TargetSide, TypeTag,
+    TargetFilter, TargetKind, TargetSide, TriggerCheck, TriggerEvent, TypeTag,
 };
 
 /// The card type (300.1), plus face-down resources.
@@ -188,11 +188,14 @@ impl Printed {
     }
 }
 
-/// What a target of a typed ability must be (706.1): a kind of character and whose.
+/// What a target of a typed ability must be (706.1): a kind of card and whose.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TargetRule {
-    /// A hero, an ally (Totems are targeted as though they were allies, glossary) or either.
+    /// A hero, an ally (Totems are targeted as though they were allies, glossary) or either;
+    /// or a card in play of another type (300.2): an ability, equipment, a weapon, ...
     pub kind: TargetKind,
+    /// Other kinds it may be instead (`target armor or weapon`).
+    pub also: [Option<TargetKind>; 2],
     /// Anyone's, the chooser's own or an opponent's.
     pub side: TargetSide,
     /// It must have damage on it.
@@ -201,6 +204,41 @@ pub struct TargetRule {
     pub exhausted: bool,
     /// Its cost must be at most this.
     pub cost_at_most: Option<u8>,
+    /// It must be attacking.
+    pub attacking: bool,
+    /// It must be defending.
+    pub defending: bool,
+}
+
+impl TargetRule {
+    /// Every kind of card it may be.
+    pub fn kinds(&self) -> impl Iterator<Item = TargetKind> + '_ {
+        std::iter::once(self.kind).chain(self.also.iter().flatten().copied())
+    }
+
+    /// Whether it can only be a character (a hero, an ally or either).
+    pub fn characters_only(&self) -> bool {
+        self.kinds().all(|k| {
+            matches!(
+                k,
+                TargetKind::Hero | TargetKind::Ally | TargetKind::Character
+            )
+        })
+    }
+
+    /// Whether it can never be a hero (so that destroying it or putting it into a hand never
+    /// asks that of a hero).
+    pub fn never_hero(&self) -> bool {
+        self.kinds()
+            .all(|k| !matches!(k, TargetKind::Hero | TargetKind::Character | TargetKind::AnyCard))
+    }
+
+    /// Whether it can only be a character or equipment (cards that exhaust and ready).
+    pub fn exhaustible(&self) -> bool {
+        self.kinds().all(|k| {
+            !matches!(k, TargetKind::AbilityCard | TargetKind::AnyCard)
+        })
+    }
 }
 
 /// The effect operations one typed ability plays as, each with the rules of its targets; `None`
@@ -236,11 +274,26 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
     if ability.optional && !matches!(ability.trigger, AbilityTrigger::Triggered { .. }) {
         return None;
     }
-    // Only a continuous ATK change reads a condition: while its recipient attacks or defends.
+    // A continuous ATK change reads a condition while its recipient attacks or defends; a
+    // triggered power, the if-condition of a double-check power (703.2).
+    let triggered = matches!(ability.trigger, AbilityTrigger::Triggered { .. });
+    let mut check = TriggerCheck::Always;
     let (while_attacking, while_defending) = match ability.condition {
         None => (false, false),
         Some(AbilityCondition::RecipientAttacking) => (true, false),
         Some(AbilityCondition::RecipientDefending) => (false, true),
+        Some(AbilityCondition::Controls { card }) if triggered => {
+            check = match card {
+                TargetKind::Equipment => TriggerCheck::ControlsEquipment,
+                TargetKind::AbilityCard => TriggerCheck::ControlsAbility,
+                _ => return None,
+            };
+            (false, false)
+        }
+        Some(AbilityCondition::NoReadyResources) if triggered => {
+            check = TriggerCheck::NoReadyResources;
+            (false, false)
+        }
         Some(_) => return None,
     };
     if (while_attacking || while_defending) && ability.trigger != AbilityTrigger::Ongoing {
@@ -248,23 +301,32 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
     }
     let mut rules = Vec::new();
     for target in ability.targets {
-        if !matches!(
-            target.card,
-            TargetKind::Hero | TargetKind::Ally | TargetKind::Character
-        ) {
+        if target.card == TargetKind::AnyCard || target.also.len() > 2 {
             return None;
+        }
+        let mut also = [None; 2];
+        for (slot, kind) in also.iter_mut().zip(target.also) {
+            if *kind == TargetKind::AnyCard {
+                return None;
+            }
+            *slot = Some(*kind);
         }
         let mut rule = TargetRule {
             kind: target.card,
+            also,
             side: target.side,
             damaged: false,
             exhausted: false,
             cost_at_most: None,
+            attacking: false,
+            defending: false,
         };
         for filter in target.filters {
             match *filter {
                 TargetFilter::Damaged => rule.damaged = true,
                 TargetFilter::Exhausted => rule.exhausted = true,
+                TargetFilter::Attacking => rule.attacking = true,
+                TargetFilter::Defending => rule.defending = true,
                 TargetFilter::CostAtMost { amount } if rule.cost_at_most.is_none() => {
                     rule.cost_at_most = Some(amount);
                 }
@@ -273,8 +335,12 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
         }
         rules.push(rule);
     }
+    // A damage, healing, ATK or keyword effect names a target only if it is a character.
     let names_target = |to: Recipient, target: u8| {
-        to != Recipient::TargetCharacter || (target >= 1 && usize::from(target) <= rules.len())
+        to != Recipient::TargetCharacter
+            || (target >= 1
+                && usize::from(target) <= rules.len()
+                && rules[usize::from(target) - 1].characters_only())
     };
     // Every target must be named by some effect, or it would be chosen for nothing.
     let named = |index: usize| {
@@ -285,10 +351,14 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
             | AbilityEffect::ModifyAtk { to, target, .. } => {
                 to == Recipient::TargetCharacter && usize::from(target) == index
             }
-            AbilityEffect::Exhaust { target }
-            | AbilityEffect::KeepExhausted { target }
-            | AbilityEffect::Ready { target }
-            | AbilityEffect::Destroy { target }
+            AbilityEffect::Exhaust { to, target }
+            | AbilityEffect::Destroy { to, target }
+            | AbilityEffect::Ready { to, target } => {
+                to == Recipient::TargetCharacter && usize::from(target) == index
+            }
+            AbilityEffect::KeepExhausted { target }
+            | AbilityEffect::ReturnToHand { target }
+            | AbilityEffect::RemoveFromGame { target }
             | AbilityEffect::Attach { target } => usize::from(target) == index,
             _ => false,
         })
@@ -297,9 +367,27 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
         return None;
     }
     let this_turn = ability.duration == AbilityDuration::ThisTurn;
-    // Destroying is played for an ally target only: heroes are not destroyed this way.
-    let destroys_allies = rules.len() == 1 && rules[0].kind == TargetKind::Ally;
+    // Destroying and putting into a hand are played for a target that is never a hero.
+    let never_hero = rules.len() == 1 && rules[0].never_hero();
+    // Exhausting and readying: a character or equipment.
+    let exhaustible = !rules.is_empty() && rules[0].exhaustible();
+    // Only characters are attached to or kept exhausted.
+    let characters = !rules.is_empty() && rules.iter().all(TargetRule::characters_only);
     let instant = ability.duration == AbilityDuration::Instant;
+    // A group that is destroyed or exhausted without targeting; destroying names allies only.
+    let ally_group = |to: Recipient| {
+        matches!(
+            to,
+            Recipient::EachAlly | Recipient::OpposingAllies | Recipient::YourAllies
+        )
+    };
+    let group = |to: Recipient| {
+        ally_group(to)
+            || matches!(
+                to,
+                Recipient::OpposingCharacters | Recipient::EachCharacter | Recipient::OpposingHero
+            )
+    };
     match ability.trigger {
         AbilityTrigger::OnPlay => {
             if kind != Kind::Ability
@@ -313,9 +401,7 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
             for effect in ability.effects {
                 let op = match *effect {
                     // 306.3b: the card's link attaches it to its (first) target.
-                    AbilityEffect::Attach { target }
-                        if target == 1 && !rules.is_empty() && instant =>
-                    {
+                    AbilityEffect::Attach { target } if target == 1 && characters && instant => {
                         EffectOp::Attaches
                     }
                     AbilityEffect::DealDamage {
@@ -341,29 +427,44 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                         EffectOp::HealDamage { amount, to, from }
                     }
                     AbilityEffect::Draw { count } if instant => EffectOp::DrawCards { count },
-                    AbilityEffect::Destroy { target }
-                        if target == 1 && destroys_allies && instant =>
-                    {
-                        EffectOp::Destroy {
+                    AbilityEffect::Destroy {
+                        to: Recipient::TargetCharacter,
+                        target,
+                    } if target == 1 && never_hero && instant => EffectOp::Destroy {
+                        to: Recipient::TargetCharacter,
+                    },
+                    AbilityEffect::Destroy { to, .. } if ally_group(to) && instant => {
+                        EffectOp::Destroy { to }
+                    }
+                    AbilityEffect::ReturnToHand { target } if target == 1 && never_hero && instant => {
+                        EffectOp::ReturnToHand {
                             to: Recipient::TargetCharacter,
                         }
                     }
-                    AbilityEffect::Exhaust { target }
-                        if target == 1 && !rules.is_empty() && instant =>
+                    AbilityEffect::RemoveFromGame { target }
+                        if target == 1 && never_hero && instant =>
                     {
-                        EffectOp::Exhaust {
+                        EffectOp::RemoveFromGame {
                             to: Recipient::TargetCharacter,
                         }
                     }
-                    AbilityEffect::Ready { target }
-                        if target == 1 && !rules.is_empty() && instant =>
-                    {
-                        EffectOp::Ready {
-                            to: Recipient::TargetCharacter,
-                        }
+                    AbilityEffect::Exhaust {
+                        to: Recipient::TargetCharacter,
+                        target,
+                    } if target == 1 && exhaustible && instant => EffectOp::Exhaust {
+                        to: Recipient::TargetCharacter,
+                    },
+                    AbilityEffect::Exhaust { to, .. } if group(to) && instant => {
+                        EffectOp::Exhaust { to }
                     }
+                    AbilityEffect::Ready {
+                        to: Recipient::TargetCharacter,
+                        target,
+                    } if target == 1 && exhaustible && instant => EffectOp::Ready {
+                        to: Recipient::TargetCharacter,
+                    },
                     AbilityEffect::KeepExhausted { target }
-                        if target == 1 && !rules.is_empty() && instant =>
+                        if target == 1 && characters && instant =>
                     {
                         EffectOp::KeepExhausted {
                             to: Recipient::TargetCharacter,
@@ -387,7 +488,11 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                         to,
                         target,
                     } if names_target(to, target) && target == 1 && this_turn => {
-                        EffectOp::GrantKeyword { keyword, to }
+                        EffectOp::GrantKeyword {
+                            keyword,
+                            to,
+                            this_combat: false,
+                        }
                     }
                     _ => return None,
                 };
@@ -402,11 +507,16 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
             let mut cost = None;
             let mut activate = false;
             let mut destroy_this = false;
+            let mut exhaust_hero = false;
             for paid in ability.cost {
                 match *paid {
                     AbilityCost::Resources { amount } if cost.is_none() => cost = Some(amount),
                     AbilityCost::ExhaustThis if !activate => activate = true,
                     AbilityCost::DestroyThis if !destroy_this => destroy_this = true,
+                    // A hero's own power exhausting itself is its [Activate], not this cost.
+                    AbilityCost::ExhaustHero if !exhaust_hero && kind != Kind::Hero => {
+                        exhaust_hero = true;
+                    }
                     _ => return None,
                 }
             }
@@ -456,31 +566,71 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                         content::Dealer::ThisCard,
                     )
                 }
-                AbilityEffect::Exhaust { target }
-                    if target == 1 && !rules.is_empty() && instant =>
-                {
-                    (
-                        PowerEffect::Exhaust,
-                        0,
-                        None,
-                        Recipient::TargetCharacter,
-                        content::Dealer::ThisCard,
-                    )
+                AbilityEffect::Exhaust {
+                    to: Recipient::TargetCharacter,
+                    target,
+                } if target == 1 && exhaustible && instant => (
+                    PowerEffect::Exhaust,
+                    0,
+                    None,
+                    Recipient::TargetCharacter,
+                    content::Dealer::ThisCard,
+                ),
+                AbilityEffect::Exhaust { to, .. } if group(to) && instant => {
+                    (PowerEffect::Exhaust, 0, None, to, content::Dealer::ThisCard)
                 }
-                AbilityEffect::Ready { target } if target == 1 && !rules.is_empty() && instant => (
+                AbilityEffect::Ready {
+                    to: Recipient::TargetCharacter,
+                    target,
+                } if target == 1 && exhaustible && instant => (
                     PowerEffect::Ready,
                     0,
                     None,
                     Recipient::TargetCharacter,
                     content::Dealer::ThisCard,
                 ),
-                AbilityEffect::Destroy { target } if target == 1 && destroys_allies && instant => (
+                // A card in play readying itself.
+                AbilityEffect::Ready {
+                    to: Recipient::ThisCard,
+                    ..
+                } if instant && kind != Kind::Ability => (
+                    PowerEffect::Ready,
+                    0,
+                    None,
+                    Recipient::ThisCard,
+                    content::Dealer::ThisCard,
+                ),
+                AbilityEffect::Destroy {
+                    to: Recipient::TargetCharacter,
+                    target,
+                } if target == 1 && never_hero && instant => (
                     PowerEffect::Destroy,
                     0,
                     None,
                     Recipient::TargetCharacter,
                     content::Dealer::ThisCard,
                 ),
+                AbilityEffect::Destroy { to, .. } if ally_group(to) && instant => {
+                    (PowerEffect::Destroy, 0, None, to, content::Dealer::ThisCard)
+                }
+                AbilityEffect::ReturnToHand { target } if target == 1 && never_hero && instant => (
+                    PowerEffect::ReturnToHand,
+                    0,
+                    None,
+                    Recipient::TargetCharacter,
+                    content::Dealer::ThisCard,
+                ),
+                AbilityEffect::RemoveFromGame { target }
+                    if target == 1 && never_hero && instant =>
+                {
+                    (
+                        PowerEffect::RemoveFromGame,
+                        0,
+                        None,
+                        Recipient::TargetCharacter,
+                        content::Dealer::ThisCard,
+                    )
+                }
                 AbilityEffect::Draw { count } if rules.is_empty() && instant => (
                     PowerEffect::DrawCards,
                     count,
@@ -500,6 +650,7 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                     once_per_turn: ability.once_per_turn,
                     own_turn: ability.own_turn,
                     destroy_this,
+                    exhaust_hero,
                     effect,
                     amount,
                     damage_type,
@@ -523,6 +674,9 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
             }
             // The effect of a `triggered_power`: what a payment power's effect would do.
             let optional = ability.optional;
+            let as_power = optional || check != TriggerCheck::Always;
+            let this_combat = ability.duration == AbilityDuration::ThisCombat
+                && matches!(event, TriggerEvent::ThisStrikes | TriggerEvent::ThisAttacks);
             let dealt = |effect: PowerEffect,
                          amount: u8,
                          damage_type: Option<DamageType>,
@@ -537,6 +691,8 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                 from,
                 optional,
                 keyword: None,
+                this_combat: false,
+                check,
             };
             let power = |effect: PowerEffect, amount: u8, to: Recipient| {
                 dealt(effect, amount, None, to, content::Dealer::ThisCard)
@@ -548,11 +704,12 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                     let amount = u8::try_from(amount).ok().filter(|&a| a > 0 && a <= 10)?;
                     power(PowerEffect::ModifyAtk, amount, to)
                 }
+                // "This combat" only for a trigger inside a combat (603.3a ends it).
                 AbilityEffect::GrantKeyword {
                     keyword,
                     to,
                     target,
-                } if target == 1 && names_target(to, target) && this_turn => {
+                } if target == 1 && names_target(to, target) && (this_turn || this_combat) => {
                     EffectOp::TriggeredPower {
                         when: event,
                         effect: PowerEffect::GrantKeyword,
@@ -563,26 +720,54 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                         from: content::Dealer::ThisCard,
                         optional,
                         keyword: Some(keyword),
+                        this_combat,
+                        check,
                     }
                 }
                 _ if !instant => return None,
-                AbilityEffect::Exhaust { target } if target == 1 && !rules.is_empty() => {
+                AbilityEffect::Exhaust {
+                    to: Recipient::TargetCharacter,
+                    target,
+                } if target == 1 && exhaustible => {
                     power(PowerEffect::Exhaust, 0, Recipient::TargetCharacter)
                 }
-                AbilityEffect::Ready { target } if target == 1 && !rules.is_empty() => {
+                AbilityEffect::Exhaust { to, .. } if group(to) => {
+                    power(PowerEffect::Exhaust, 0, to)
+                }
+                AbilityEffect::Ready {
+                    to: Recipient::TargetCharacter,
+                    target,
+                } if target == 1 && exhaustible => {
                     power(PowerEffect::Ready, 0, Recipient::TargetCharacter)
                 }
-                AbilityEffect::Destroy { target } if target == 1 && destroys_allies => {
+                AbilityEffect::Ready {
+                    to: Recipient::ThisCard,
+                    ..
+                } if kind != Kind::Ability => power(PowerEffect::Ready, 0, Recipient::ThisCard),
+                AbilityEffect::Destroy {
+                    to: Recipient::TargetCharacter,
+                    target,
+                } if target == 1 && never_hero => {
                     power(PowerEffect::Destroy, 0, Recipient::TargetCharacter)
                 }
-                // A "may" damage, healing or drawing power: a `triggered_power` with its effect.
+                AbilityEffect::Destroy { to, .. } if ally_group(to) => {
+                    power(PowerEffect::Destroy, 0, to)
+                }
+                AbilityEffect::ReturnToHand { target } if target == 1 && never_hero => {
+                    power(PowerEffect::ReturnToHand, 0, Recipient::TargetCharacter)
+                }
+                AbilityEffect::RemoveFromGame { target } if target == 1 && never_hero => {
+                    power(PowerEffect::RemoveFromGame, 0, Recipient::TargetCharacter)
+                }
+                // A "may" or double-check damage, healing or drawing power: a
+                // `triggered_power` with its effect.
                 AbilityEffect::DealDamage {
                     amount,
                     damage_type,
                     from,
                     to,
                     target,
-                } if optional && target == 1 && names_target(to, target) && amount <= 20 => {
+                } if as_power && target == 1 && names_target(to, target) && amount <= 20 => {
                     dealt(PowerEffect::DealDamage, amount, damage_type, to, from)
                 }
                 AbilityEffect::Heal {
@@ -590,13 +775,13 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                     from,
                     to,
                     target,
-                } if optional && target == 1 && names_target(to, target) && amount <= 20 => {
+                } if as_power && target == 1 && names_target(to, target) && amount <= 20 => {
                     dealt(PowerEffect::HealDamage, amount, None, to, from)
                 }
-                AbilityEffect::Draw { count } if optional && rules.is_empty() => {
+                AbilityEffect::Draw { count } if as_power && rules.is_empty() => {
                     power(PowerEffect::DrawCards, count, Recipient::YourHero)
                 }
-                _ if optional => return None,
+                _ if as_power => return None,
                 AbilityEffect::DealDamage {
                     amount,
                     damage_type,
@@ -665,8 +850,34 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                     {
                         EffectOp::ModifyHealth { amount, to }
                     }
-                    // Keywords only for a recipient that is one card (`state::continuous_keywords`).
+                    // Keywords for a recipient `state::continuous_keywords` reads: one card, or
+                    // the controller's allies or weapons.
                     AbilityEffect::GrantKeyword { keyword, to, .. }
+                        if matches!(
+                            to,
+                            Recipient::YourHero
+                                | Recipient::AttachedCharacter
+                                | Recipient::ThisCard
+                                | Recipient::YourAllies
+                                | Recipient::YourOtherAllies
+                                | Recipient::YourWeapons
+                        ) && !while_attacking
+                            && !while_defending =>
+                    {
+                        EffectOp::GrantKeyword {
+                            keyword,
+                            to,
+                            this_combat: false,
+                        }
+                    }
+                    // 710.2: a card's own "enters play exhausted".
+                    AbilityEffect::EntersPlayExhausted
+                        if kind != Kind::Hero && !while_attacking && !while_defending =>
+                    {
+                        EffectOp::EntersPlayExhausted
+                    }
+                    // A restriction on attacking of one card it names (601.2a).
+                    AbilityEffect::CannotAttack { limit, to }
                         if matches!(
                             to,
                             Recipient::YourHero
@@ -675,7 +886,7 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                         ) && !while_attacking
                             && !while_defending =>
                     {
-                        EffectOp::GrantKeyword { keyword, to }
+                        EffectOp::CannotAttack { to, limit }
                     }
                     _ => return None,
                 };

@@ -14,33 +14,41 @@ use super::packets::{deliver, option_names, Packet};
 use super::refusal::{MainAction, PlayRefusal, PowerRefusal, TimingRefusal};
 use super::state::{
     AtkChange, Bubble, Game, GameEvent, GrantedKeyword, Link, LinkKind, Marker, Phase, RulesError,
-    StartStep, Waiting, GRAVEYARD, HAND, PLAY,
+    StartStep, Waiting, GRAVEYARD, HAND, PLAY, REMOVED,
 };
 use super::turn;
 
-/// Whether `id` can be chosen as a target (706.1): a character in play that is not
-/// untargetable.
+/// Whether `id` can be chosen as a target (706.1): a card in play that is not a resource and
+/// not untargetable; [`fits_rule`] says which kinds of card a link's target may be.
 pub fn targetable(game: &Game, id: ObjectId) -> bool {
     game.in_play(id)
-        && game.is_character(id)
+        && !game.info[id.0 as usize].resource
         && !game.has_op(id, |op| matches!(op, EffectOp::Untargetable))
 }
 
 /// Whether `id` may be the target a typed ability's `rule` describes for a link `player`
 /// controls (706.1): a hero, an ally (a Totem is targeted as though it were one, glossary) or
-/// either, anyone's, the player's own or an opponent's, damaged, exhausted or of a cost at most
-/// as the rule asks.
+/// either, or another type of card in play (300.2: an ability, equipment, a weapon, armor, an
+/// item), anyone's, the player's own or an opponent's, damaged, exhausted, attacking,
+/// defending or of a cost at most as the rule asks. Without a rule: any character.
 pub fn fits_rule(game: &Game, player: PlayerId, rule: Option<&TargetRule>, id: ObjectId) -> bool {
     let Some(rule) = rule else {
-        return true;
+        return game.is_character(id);
     };
-    let hero = game.card(id).kind == Kind::Hero;
-    let kind = match rule.kind {
+    let printed = game.card(id).kind;
+    let character = game.is_character(id);
+    let hero = printed == Kind::Hero;
+    let kind = rule.kinds().any(|kind| match kind {
         TargetKind::Hero => hero,
-        TargetKind::Ally => !hero,
-        TargetKind::Character => true,
-        _ => false,
-    };
+        TargetKind::Ally => character && !hero,
+        TargetKind::Character => character,
+        TargetKind::Equipment => printed.is_equipment(),
+        TargetKind::Weapon => printed == Kind::Weapon,
+        TargetKind::Armor => printed == Kind::Armor,
+        TargetKind::Item => printed == Kind::Item,
+        TargetKind::AbilityCard => printed == Kind::Ability,
+        TargetKind::AnyCard => false,
+    });
     let side = match rule.side {
         TargetSide::Any => true,
         TargetSide::Friendly => game.controller(id) == player,
@@ -51,7 +59,9 @@ pub fn fits_rule(game: &Game, player: PlayerId, rule: Option<&TargetRule>, id: O
     let cost = rule
         .cost_at_most
         .is_none_or(|most| game.card(id).cost <= u32::from(most));
-    kind && side && damaged && exhausted && cost
+    let attacking = !rule.attacking || game.attacking(id);
+    let defending = !rule.defending || game.defending(id);
+    kind && side && damaged && exhausted && cost && attacking && defending
 }
 
 /// The rules of the targets of a link (from the typed ability its operation was lowered
@@ -78,6 +88,8 @@ fn target_index(op: &EffectOp) -> Option<usize> {
         | EffectOp::Exhaust { to }
         | EffectOp::Destroy { to }
         | EffectOp::Ready { to }
+        | EffectOp::ReturnToHand { to }
+        | EffectOp::RemoveFromGame { to }
         | EffectOp::KeepExhausted { to }
         | EffectOp::PaymentPower { to, .. }
         | EffectOp::TriggeredDamage { to, .. }
@@ -359,6 +371,7 @@ pub fn check_place_resource(
 /// it resolves; `x` is the number of the keyword entry that carries it (Mend {n}), for a
 /// `per_x` amount.
 fn power_effect(op: EffectOp, x: i32) -> Option<EffectOp> {
+    let mut this_combat = false;
     let (effect, amount, damage_type, to, from, keyword) = match op {
         EffectOp::PaymentPower {
             effect,
@@ -377,8 +390,10 @@ fn power_effect(op: EffectOp, x: i32) -> Option<EffectOp> {
             to,
             from,
             keyword,
+            this_combat: combat_only,
             ..
         } => {
+            this_combat = combat_only;
             let amount = i32::from(amount).saturating_add(i32::from(per_x).saturating_mul(x));
             let amount = u8::try_from(amount.max(0)).unwrap_or(u8::MAX);
             (effect, amount, damage_type, to, from, keyword)
@@ -408,10 +423,13 @@ fn power_effect(op: EffectOp, x: i32) -> Option<EffectOp> {
         PowerEffect::Ready => EffectOp::Ready { to },
         PowerEffect::DrawCards => EffectOp::DrawCards { count: amount },
         PowerEffect::Destroy => EffectOp::Destroy { to },
+        PowerEffect::ReturnToHand => EffectOp::ReturnToHand { to },
+        PowerEffect::RemoveFromGame => EffectOp::RemoveFromGame { to },
         // Without its keyword the effect does nothing.
         PowerEffect::GrantKeyword => EffectOp::GrantKeyword {
             keyword: keyword?,
             to,
+            this_combat,
         },
     })
 }
@@ -455,6 +473,7 @@ pub fn use_power(
         once_per_turn,
         own_turn,
         destroy_this,
+        exhaust_hero,
         ..
     } = op
     else {
@@ -478,6 +497,11 @@ pub fn use_power(
             return Err(PowerRefusal::JoinedThisTurn(game.named(card)).into());
         }
     }
+    // 707.2: "Exhaust your hero" can be paid only with a ready hero in play.
+    let hero = game.player(player).and_then(|p| p.hero);
+    if exhaust_hero && !hero.is_some_and(|h| game.in_play(h) && !game.exhausted(h)) {
+        return Err(PowerRefusal::HeroExhausted(game.named(card)).into());
+    }
     let needed = targets_needed(&[op]);
     let rules = game.target_rules(card, index);
     let Some(targets) = choose_targets(game, player, card, needed, &rules, ctx)? else {
@@ -486,6 +510,9 @@ pub fn use_power(
     pay_resources(game, player, u32::from(cost))?;
     if activate {
         game.set_exhausted(card, true);
+    }
+    if let (true, Some(hero)) = (exhaust_hero, hero) {
+        game.set_exhausted(hero, true);
     }
     if once_per_turn {
         let turn = game.turn;
@@ -712,6 +739,9 @@ fn resolve_card(
                             Recipient::YourHero
                                 | Recipient::AttachedCharacter
                                 | Recipient::ThisCard
+                                | Recipient::YourAllies
+                                | Recipient::YourOtherAllies
+                                | Recipient::YourWeapons
                         )
                 }
                 _ => false,
@@ -728,6 +758,8 @@ fn resolve_card(
                             | EffectOp::DrawCards { .. }
                             | EffectOp::Exhaust { .. }
                             | EffectOp::Destroy { .. }
+                            | EffectOp::ReturnToHand { .. }
+                            | EffectOp::RemoveFromGame { .. }
                             | EffectOp::Ready { .. }
                             | EffectOp::KeepExhausted { .. }
                     ) || matches!(
@@ -774,6 +806,12 @@ pub fn enter_play(game: &mut Game, card: ObjectId, controller: PlayerId) {
     }
     let turn = game.turn;
     game.info_mut(card).joined_turn = turn;
+    // 710.2: "enters play exhausted" is processed as it enters; it never becomes exhausted.
+    if game.has_op(card, |op| matches!(op, EffectOp::EntersPlayExhausted)) {
+        if let Some(o) = game.store.get_mut(card) {
+            o.set_markers(&Marker::Exhausted, 1);
+        }
+    }
     trigger(game, card, TriggerEvent::ThisEntersPlay);
 }
 
@@ -910,9 +948,17 @@ fn apply_ops(
                     });
                 }
             }
-            EffectOp::GrantKeyword { keyword, to } => {
+            EffectOp::GrantKeyword {
+                keyword,
+                to,
+                this_combat,
+            } => {
                 for d in game.recipients(to, holder, controller, targets) {
-                    game.granted.push(GrantedKeyword { to: d, keyword });
+                    game.granted.push(GrantedKeyword {
+                        to: d,
+                        keyword,
+                        this_combat,
+                    });
                 }
             }
             EffectOp::DrawCards { count } => draw(game, controller, u32::from(count)),
@@ -942,8 +988,25 @@ fn apply_ops(
                     let indestructible =
                         game.has_op(d, |op| matches!(op, EffectOp::Indestructible));
                     if game.in_play(d) && !indestructible {
-                        trigger(game, d, TriggerEvent::ThisDestroyed);
-                        game.leave_play(d, true);
+                        game.destroy(d);
+                    }
+                }
+            }
+            // 300.2: a card in play goes to its owner's hand.
+            EffectOp::ReturnToHand { to } => {
+                deliver(game, std::mem::take(&mut packets), ctx)?;
+                for d in game.recipients(to, holder, controller, targets) {
+                    if game.in_play(d) {
+                        game.put_from_play(d, HAND);
+                    }
+                }
+            }
+            // 411.6a: a card in play goes to its owner's removed-from-game zone.
+            EffectOp::RemoveFromGame { to } => {
+                deliver(game, std::mem::take(&mut packets), ctx)?;
+                for d in game.recipients(to, holder, controller, targets) {
+                    if game.in_play(d) {
+                        game.put_from_play(d, REMOVED);
                     }
                 }
             }

@@ -7,7 +7,7 @@ use grimoire_engine::{Ctx, ObjectId, PlayerId};
 use super::card::Kind;
 use super::chain::{self, check_main_timing, check_priority, pay_resources};
 use super::checks::trigger;
-use super::content::{EffectOp, TriggerEvent};
+use super::content::{AttackLimit, EffectOp, TriggerEvent};
 use super::packets::{deliver, option_names, Packet};
 use super::refusal::{CombatRefusal, MainAction};
 use super::state::{AtkChange, Combat, Game, GameEvent, LinkKind, RulesError, Window};
@@ -48,7 +48,41 @@ pub fn proposal_legal(
     if game.has_op(defender, |op| matches!(op, EffectOp::CannotBeDefender)) {
         return Err(CombatRefusal::Elusive(name(defender)).into());
     }
+    if !can_attack(game, attacker, defender) {
+        return Err(CombatRefusal::CannotAttack {
+            attacker: name(attacker),
+            defender: name(defender),
+        }
+        .into());
+    }
     Ok(())
+}
+
+/// Whether no `cannot_attack` restriction of a card in play stops `attacker` from attacking
+/// `defender` (601.2a: a legal attacker must be able to attack the proposed defender).
+fn can_attack(game: &Game, attacker: ObjectId, defender: ObjectId) -> bool {
+    let hero = game.card(defender).kind == Kind::Hero;
+    let mut able = true;
+    for holder in game.objects_in_play() {
+        let controller = game.controller(holder);
+        game.for_each_op(holder, |_, op| {
+            if let EffectOp::CannotAttack { to, limit } = *op {
+                let forbids = match limit {
+                    AttackLimit::Any => true,
+                    AttackLimit::Heroes => hero,
+                    AttackLimit::Allies => !hero,
+                };
+                if forbids
+                    && game
+                        .recipients(to, holder, controller, &[])
+                        .contains(&attacker)
+                {
+                    able = false;
+                }
+            }
+        });
+    }
+    able
 }
 
 /// Proposes a combat (601.1): adds a proposal effect to the chain.
@@ -224,6 +258,8 @@ pub fn strike(game: &mut Game, player: PlayerId, weapon: ObjectId) -> Result<(),
         c.struck.push((player, weapon));
     }
     chain::add_effect(game, player, LinkKind::Strike(weapon));
+    // "When you strike with this weapon" powers trigger as the strike effect is added (705.3).
+    game.trigger(weapon, TriggerEvent::ThisStrikes);
     Ok(())
 }
 
@@ -317,6 +353,7 @@ fn conclude(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesEr
     }
     game.combat = None;
     game.atk_changes.retain(|c| !c.this_combat);
+    game.granted.retain(|g| !g.this_combat);
     game.priority = game.turn_player;
     game.passes = 0;
     Ok(())

@@ -77,6 +77,22 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         "grant_keyword",
         Coverage::played("chain: the recipient gains the keyword this turn"),
     ),
+    (
+        "return_to_hand",
+        Coverage::played("chain: a resolving link puts cards from play into their owners' hands"),
+    ),
+    (
+        "remove_from_game",
+        Coverage::played("chain: a resolving link removes cards in play from the game"),
+    ),
+    (
+        "enters_play_exhausted",
+        Coverage::played("chain: a card enters play exhausted"),
+    ),
+    (
+        "cannot_attack",
+        Coverage::played("combat: proposal legality"),
+    ),
     ("can_protect", Coverage::played("combat: the protect point")),
     (
         "cannot_be_defender",
@@ -160,6 +176,10 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::Ready { .. } => "ready",
         EffectOp::KeepExhausted { .. } => "keep_exhausted",
         EffectOp::Destroy { .. } => "destroy",
+        EffectOp::ReturnToHand { .. } => "return_to_hand",
+        EffectOp::RemoveFromGame { .. } => "remove_from_game",
+        EffectOp::EntersPlayExhausted => "enters_play_exhausted",
+        EffectOp::CannotAttack { .. } => "cannot_attack",
         EffectOp::PaymentPower { .. } => "payment_power",
         EffectOp::Attaches => "attaches",
         EffectOp::CanProtect => "can_protect",

@@ -205,6 +205,8 @@ pub fn describe_event(game: &Game, event: &GameEvent) -> String {
         GameEvent::DamagePut { to, amount } => format!("{amount} damage is put on {}", name(to)),
         GameEvent::Destroyed(card) => format!("{} is destroyed", name(card)),
         GameEvent::PutIntoGraveyard(card) => format!("{} is put into the graveyard", name(card)),
+        GameEvent::PutIntoHand(card) => format!("{} is put into its owner's hand", name(card)),
+        GameEvent::RemovedFromGame(card) => format!("{} is removed from the game", name(card)),
         GameEvent::LinkAdded(kind) => format!("{} is added to the chain", link(kind)),
         GameEvent::LinkResolved(kind) => format!("{} resolves", link(kind)),
         GameEvent::LinkInterrupted(kind) => format!("{} is interrupted", link(kind)),

@@ -306,6 +306,8 @@ pub enum PowerRefusal {
     /// 302.2, 701.3: an ally's activated powers wait until it has been in the party since the
     /// turn began.
     JoinedThisTurn(Named),
+    /// 707.2: "Exhaust your hero" is paid only with a ready hero.
+    HeroExhausted(Named),
     /// 706.1, 707.2: a power that needs a target has a legal one.
     NoTarget(Named),
 }
@@ -346,6 +348,10 @@ impl fmt::Display for PowerRefusal {
                 f,
                 "{card} joined the party this turn: its activated powers wait (302.2, 701.3)"
             ),
+            PowerRefusal::HeroExhausted(card) => write!(
+                f,
+                "the power of {card} costs exhausting your hero, which is not ready (707.2)"
+            ),
             PowerRefusal::NoTarget(card) => write!(
                 f,
                 "{card}'s power needs a target and there is no legal one (706.1, 707.2)"
@@ -373,6 +379,13 @@ pub enum CombatRefusal {
     NotOpponents(Named),
     /// 601.2b: an elusive character can't be proposed as a defender.
     Elusive(Named),
+    /// 601.2a: a modifier says the attacker can't attack the proposed defender.
+    CannotAttack {
+        /// The proposed attacker.
+        attacker: Named,
+        /// The proposed defender.
+        defender: Named,
+    },
     /// 602.4: weapons strike only during a combat's defend window.
     NoCombat,
     /// 602.4: weapons strike only while a defend window is open.
@@ -414,6 +427,10 @@ impl fmt::Display for CombatRefusal {
             CombatRefusal::Elusive(c) => write!(
                 f,
                 "{c} is elusive and can't be proposed as a defender (601.2b)"
+            ),
+            CombatRefusal::CannotAttack { attacker, defender } => write!(
+                f,
+                "{attacker} can't attack {defender} (601.2a)"
             ),
             CombatRefusal::NoCombat => {
                 f.write_str("weapons strike only during a combat's defend window (602.4)")

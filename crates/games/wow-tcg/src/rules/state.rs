@@ -11,7 +11,9 @@ use grimoire_engine::{
 use serde::Serialize;
 
 use super::card::{Kind, Printed};
-use super::content::{Count, DamageType, EffectOp, Keyword, Recipient, TriggerEvent};
+use super::content::{
+    Count, DamageType, EffectOp, Keyword, Recipient, TriggerCheck, TriggerEvent,
+};
 use super::effects::keyword_ops;
 use super::packets::Packet;
 use super::refusal::{Named, Refusal};
@@ -155,6 +157,8 @@ pub struct GrantedKeyword {
     pub to: ObjectId,
     /// The keyword.
     pub keyword: Keyword,
+    /// Only this combat: it ends as the combat concludes (603.3a).
+    pub this_combat: bool,
 }
 
 /// The steps of the start phase (501), each with its priority window.
@@ -305,6 +309,10 @@ pub enum GameEvent {
     Destroyed(ObjectId),
     /// A card went to the graveyard without being destroyed.
     PutIntoGraveyard(ObjectId),
+    /// A card went from play into its owner's hand.
+    PutIntoHand(ObjectId),
+    /// A card was removed from the game (411.6a).
+    RemovedFromGame(ObjectId),
     /// A link was added to the chain.
     LinkAdded(LinkKind),
     /// A link resolved.
@@ -753,11 +761,30 @@ impl Game {
     }
 
     /// Whether the if-condition of a double-check triggered operation holds now (703.2):
-    /// its controller has at least `min_hand` cards in hand.
+    /// its controller has at least `min_hand` cards in hand, or what its `check` asks.
     pub fn trigger_condition_holds(&self, source: ObjectId, index: usize) -> bool {
         match self.op_at(source, index) {
             Some(EffectOp::TriggeredHeal { min_hand, .. }) => {
                 self.hand_size(self.controller(source)) >= u32::from(min_hand)
+            }
+            Some(EffectOp::TriggeredPower { check, .. }) => {
+                let player = self.controller(source);
+                let controls = |kind: Kind| {
+                    self.objects_in_play().any(|o| {
+                        self.controller(o) == player
+                            && !self.info[o.0 as usize].resource
+                            && match kind {
+                                Kind::Weapon => self.card(o).kind.is_equipment(),
+                                other => self.card(o).kind == other,
+                            }
+                    })
+                };
+                match check {
+                    TriggerCheck::Always => true,
+                    TriggerCheck::ControlsEquipment => controls(Kind::Weapon),
+                    TriggerCheck::ControlsAbility => controls(Kind::Ability),
+                    TriggerCheck::NoReadyResources => self.ready_resources(player).is_empty(),
+                }
             }
             _ => true,
         }
@@ -845,7 +872,7 @@ impl Game {
                 continue;
             };
             for op in &info.card.effects {
-                let EffectOp::GrantKeyword { keyword, to } = *op else {
+                let EffectOp::GrantKeyword { keyword, to, .. } = *op else {
                     continue;
                 };
                 let applies = match to {
@@ -855,6 +882,19 @@ impl Game {
                         .is_some_and(|hero| hero == id && self.in_play(hero)),
                     Recipient::AttachedCharacter => holder.attached_to == Some(id),
                     Recipient::ThisCard => holder.id == id,
+                    // Groups by printed type and controller only, so that asking never asks
+                    // which operations a card has again (714.3e: checked continuously).
+                    Recipient::YourAllies | Recipient::YourOtherAllies | Recipient::YourWeapons => {
+                        let kind = if to == Recipient::YourWeapons {
+                            Kind::Weapon
+                        } else {
+                            Kind::Ally
+                        };
+                        self.in_play(id)
+                            && self.card(id).kind == kind
+                            && self.controller(id) == holder.controller
+                            && (to != Recipient::YourOtherAllies || holder.id != id)
+                    }
                     _ => false,
                 };
                 if applies {
@@ -1009,6 +1049,18 @@ impl Game {
                 .filter(|&o| self.controller(o) != controller && self.card(o).kind == Kind::Hero)
                 .collect(),
             Recipient::EachCharacter => characters(),
+            Recipient::EachAlly => characters()
+                .into_iter()
+                .filter(|&o| self.card(o).kind == Kind::Ally)
+                .collect(),
+            Recipient::YourOtherAllies => characters()
+                .into_iter()
+                .filter(|&o| {
+                    o != holder
+                        && self.controller(o) == controller
+                        && self.card(o).kind == Kind::Ally
+                })
+                .collect(),
             Recipient::YourAllies => characters()
                 .into_iter()
                 .filter(|&o| self.controller(o) == controller && self.card(o).kind == Kind::Ally)
@@ -1238,6 +1290,49 @@ impl Game {
         });
         for attached in attachments {
             self.detach(attached);
+        }
+    }
+
+    /// Destroys a card in play (411.8d): its "is destroyed" powers trigger, and an attached
+    /// ability is detached from its card as it goes (306.3e).
+    pub fn destroy(&mut self, id: ObjectId) {
+        self.trigger(id, TriggerEvent::ThisDestroyed);
+        self.unattach(id);
+        self.leave_play(id, true);
+    }
+
+    /// Puts a card from play into its owner's hand (`HAND`, 300.2, 411.8a) or removed-from-game
+    /// zone (`REMOVED`, 411.6a): an attached ability is
+    /// detached from its card, and the abilities attached to it are detached into their owners'
+    /// graveyards (306.3e); a token put there ceases to exist at the next pre-priority check
+    /// (402.2, 407.6e).
+    pub fn put_from_play(&mut self, id: ObjectId, zone: usize) {
+        self.unattach(id);
+        let attachments = self
+            .store
+            .get(id)
+            .map(|o| o.attachments.clone())
+            .unwrap_or_default();
+        self.move_to(id, zone);
+        self.record(if zone == HAND {
+            GameEvent::PutIntoHand(id)
+        } else {
+            GameEvent::RemovedFromGame(id)
+        });
+        for attached in attachments {
+            self.detach(attached);
+        }
+    }
+
+    /// Takes an attached card off the card it is attached to (it stays where it is).
+    fn unattach(&mut self, id: ObjectId) {
+        if let Some(parent) = self.store.get(id).and_then(|o| o.attached_to) {
+            if let Some(p) = self.store.get_mut(parent) {
+                p.attachments.retain(|&a| a != id);
+            }
+        }
+        if let Some(o) = self.store.get_mut(id) {
+            o.attached_to = None;
         }
     }
 

@@ -5,13 +5,13 @@ use toml::Value;
 
 use super::super::text;
 use super::super::vocab::Vocabulary;
-use super::abilities;
+use super::reading;
 
 /// The `card_abilities` the translator writes for a card, as inline TOML, or `None`.
 fn translated(kind: &str, name: &str, rules: &str) -> Option<String> {
     let vocab = Vocabulary::builtin();
-    let reading = text::read(rules, &vocab);
-    let abilities = abilities(kind, name, reading.ongoing, &reading.powers, &vocab)?;
+    let text = text::read(rules, &vocab);
+    let abilities = reading(kind, name, text.ongoing, &text.powers, &vocab).ok()?;
     Some(Value::Array(abilities).to_string())
 }
 
@@ -252,11 +252,7 @@ fn destroying_an_ally_and_powers_only_on_your_turn() {
         translated("ability", "Assassinate", "Destroy target ally.").as_deref(),
         Some(r#"[{ targets = [{ card = "Ally" }], effects = [{ op = "destroy" }] }]"#)
     );
-    // A hero or equipment is not destroyed by the vocabulary's `destroy`.
-    assert_eq!(
-        translated("ability", "Shatter", "Destroy target equipment."),
-        None
-    );
+    // A hero is not destroyed by the vocabulary's `destroy`.
     assert_eq!(
         translated("ability", "Doom", "Destroy target hero or ally."),
         None
@@ -430,9 +426,9 @@ fn continuous_powers_of_a_card_in_play() {
             r#"[{ targets = [{ card = "Hero" }], effects = [{ op = "attach" }] }, { trigger = "ongoing", duration = "while_in_play", effects = [{ op = "grant_keyword", keyword = "Assault 3", to = "AttachedCharacter" }, { op = "grant_keyword", keyword = "Mend 3", to = "AttachedCharacter" }] }]"#
         )
     );
-    // Keywords for a group, and conditions of another kind: not read.
+    // Keywords for a group with a condition, and conditions of another kind: not read.
     for rules in [
-        "Allies you control have Protector.",
+        "Allies you control have Protector while attacking.",
         "Your hero has +1 ATK while you have a weapon.",
     ] {
         assert_eq!(translated("item", "Trinket", rules), None, "{rules}");
@@ -710,4 +706,459 @@ fn exhausted_target_skips_its_next_ready_step() {
     ] {
         assert_eq!(translated("ability", "Gouge", rules), None, "{rules}");
     }
+}
+
+#[test]
+fn destroying_cards_in_play_of_other_types() {
+    // Dismantle, Dispel Magic, Sunder Armor, Tail Swipe, Bully (300.2: cards in play).
+    let cases = [
+        ("Destroy target equipment.", r#"{ card = "Equipment" }"#),
+        ("Destroy target ability.", r#"{ card = "AbilityCard" }"#),
+        ("Destroy target armor.", r#"{ card = "Armor" }"#),
+        (
+            "Destroy target ability, ally, or equipment.",
+            r#"{ card = "AbilityCard", also = ["Ally", "Equipment"] }"#,
+        ),
+        (
+            "Destroy target ally or equipment with cost 4 or less.",
+            r#"{ card = "Ally", also = ["Equipment"], filters = [{ is = "cost_at_most", amount = 4 }] }"#,
+        ),
+    ];
+    for (rules, target) in cases {
+        assert_eq!(
+            translated("ability", "Card", rules),
+            Some(format!(
+                r#"[{{ targets = [{target}], effects = [{{ op = "destroy" }}] }}]"#
+            )),
+            "{rules}"
+        );
+    }
+    // Moira Darkheart: a payment power destroying the card itself to destroy one of two kinds.
+    assert_eq!(
+        translated(
+            "ally",
+            "Moira Darkheart",
+            "1, Destroy Moira Darkheart -> Destroy target armor or weapon."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "activate", cost = [{ pay = "resources", amount = 1 }, "destroy_this"], targets = [{ card = "Armor", also = ["Weapon"] }], effects = [{ op = "destroy" }] }]"#
+        )
+    );
+    // Sister Rot: a "may" trigger.
+    assert_eq!(
+        translated(
+            "ally",
+            "Sister Rot",
+            "When Sister Rot enters play, you may destroy target ability."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = { when = "triggered", event = "ThisEntersPlay" }, targets = [{ card = "AbilityCard" }], effects = [{ op = "destroy" }], optional = true }]"#
+        )
+    );
+    // Damage is dealt to characters only; an ability is not exhausted.
+    assert_eq!(
+        translated("ability", "Odd", "Your hero deals 2 fire damage to target equipment."),
+        None
+    );
+    assert_eq!(
+        translated("ability", "Odd", "Exhaust target ability."),
+        None
+    );
+    // A state is a character's.
+    assert_eq!(
+        translated("ability", "Odd", "Destroy target damaged equipment."),
+        None
+    );
+}
+
+#[test]
+fn groups_destroyed_or_exhausted_together() {
+    // Legend of Mount Hyjal, Wrath of Onyxia, War Stomp.
+    assert_eq!(
+        translated("ability", "Legend of Mount Hyjal", "Destroy all allies.").as_deref(),
+        Some(r#"[{ effects = [{ op = "destroy", to = "EachAlly" }] }]"#)
+    );
+    assert_eq!(
+        translated("ability", "Wrath of Onyxia", "Destroy all opposing allies.").as_deref(),
+        Some(r#"[{ effects = [{ op = "destroy", to = "OpposingAllies" }] }]"#)
+    );
+    assert_eq!(
+        translated(
+            "ability",
+            "War Stomp",
+            "<b>Tauren Hero Required</b>; Exhaust all opposing heroes and allies."
+        )
+        .as_deref(),
+        Some(r#"[{ effects = [{ op = "exhaust", to = "OpposingCharacters" }] }]"#)
+    );
+    // Heroes are not destroyed as a group either.
+    assert_eq!(
+        translated("ability", "Odd", "Destroy all heroes and allies."),
+        None
+    );
+}
+
+#[test]
+fn putting_a_card_into_its_owners_hand() {
+    // Fear, Kryton Barleybeard (the rules' own example of 300.2), Censure.
+    assert_eq!(
+        translated("ability", "Fear", "Put target opposing ally into its owner's hand.").as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Ally", side = "Opposing" }], effects = [{ op = "return_to_hand" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ally",
+            "Kryton Barleybeard",
+            "2, Destroy Kryton Barleybeard -> Put target ability into its owner's hand."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "activate", cost = [{ pay = "resources", amount = 2 }, "destroy_this"], targets = [{ card = "AbilityCard" }], effects = [{ op = "return_to_hand" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ability",
+            "Censure",
+            "Put target opposing attacking ally into its owner's hand."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Ally", side = "Opposing", filters = [{ is = "attacking" }] }], effects = [{ op = "return_to_hand" }] }]"#
+        )
+    );
+    // A hero is never put into a hand.
+    assert_eq!(
+        translated("ability", "Odd", "Put target hero or ally into its owner's hand."),
+        None
+    );
+}
+
+#[test]
+fn attacking_targets() {
+    // Vengeful Crusader Strike: `target attacker` is an attacking hero or ally.
+    assert_eq!(
+        translated(
+            "ability",
+            "Vengeful Crusader Strike",
+            "Your hero deals 4 melee damage to target attacker."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Character", filters = [{ is = "attacking" }] }], effects = [{ op = "deal_damage", amount = 4, damage_type = "Melee" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated("ability", "Righteous Vengeance", "Destroy target attacking ally.").as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Ally", filters = [{ is = "attacking" }] }], effects = [{ op = "destroy" }] }]"#
+        )
+    );
+}
+
+#[test]
+fn attack_restrictions() {
+    let ongoing = |effect: &str| {
+        format!(r#"[{{ trigger = "ongoing", duration = "while_in_play", effects = [{effect}] }}]"#)
+    };
+    // Guardian Steelhoof, Anduros Silversong, Jadefire Scout.
+    for (rules, effect) in [
+        (
+            "<b>Protector</b>; This ally can't attack.",
+            r#"{ op = "cannot_attack" }"#,
+        ),
+        (
+            "<b>Protector</b>; Guardian Steppestrider can't attack.",
+            r#"{ op = "cannot_attack" }"#,
+        ),
+        (
+            "This ally can't attack heroes.",
+            r#"{ op = "cannot_attack", limit = "Heroes" }"#,
+        ),
+        (
+            "This ally can attack only heroes.",
+            r#"{ op = "cannot_attack", limit = "Allies" }"#,
+        ),
+    ] {
+        assert_eq!(
+            translated("ally", "Guardian Steppestrider", rules),
+            Some(ongoing(effect)),
+            "{rules}"
+        );
+    }
+    // Interest You in a Pint?: an attaching ability's attached ally can't attack.
+    assert_eq!(
+        translated(
+            "ability",
+            "Interest You in a Pint?",
+            "Attach to target ally.; <b>Ongoing:</b> Attached ally can't attack."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Ally" }], effects = [{ op = "attach" }] }, { trigger = "ongoing", duration = "while_in_play", effects = [{ op = "cannot_attack", to = "AttachedCharacter" }] }]"#
+        )
+    );
+    // Another card's restriction, or one with a condition, is not read.
+    assert_eq!(
+        translated(
+            "ally",
+            "Crusader",
+            "This ally can't attack unless an opponent controls more allies than you."
+        ),
+        None
+    );
+}
+
+#[test]
+fn weapon_strike_triggers() {
+    // Ancient Bone Bow: a keyword for this combat.
+    assert_eq!(
+        translated(
+            "weapon",
+            "Ancient Bone Bow",
+            "When you strike with Ancient Bone Bow, your hero has <b>Long-Range</b> this combat. <i>(Defenders deal no combat damage to it.)</i>"
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = { when = "triggered", event = "ThisStrikes" }, duration = "this_combat", effects = [{ op = "grant_keyword", keyword = "Long-Range", to = "YourHero" }] }]"#
+        )
+    );
+    // Downfall Hammer: `this weapon`, a "may" exhaust.
+    assert_eq!(
+        translated(
+            "weapon",
+            "Downfall Hammer",
+            "When you strike with this weapon, you may exhaust target hero or ally."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = { when = "triggered", event = "ThisStrikes" }, targets = [{ card = "Character" }], effects = [{ op = "exhaust" }], optional = true }]"#
+        )
+    );
+    // Only a weapon strikes; `this combat` outside a combat trigger is not read.
+    assert_eq!(
+        translated(
+            "ally",
+            "Ancient Bone Bow",
+            "When you strike with Ancient Bone Bow, your hero has Long-Range this combat."
+        ),
+        None
+    );
+    assert_eq!(
+        translated(
+            "ally",
+            "Watcher",
+            "When Watcher enters play, your hero has Long-Range this combat."
+        ),
+        None
+    );
+    assert_eq!(
+        translated("ability", "Aim", "Your hero has Long-Range this combat."),
+        None
+    );
+}
+
+#[test]
+fn the_phrase_that_stopped_a_translation() {
+    let vocab = Vocabulary::builtin();
+    let stopped = |kind: &str, name: &str, rules: &str| {
+        let text = text::read(rules, &vocab);
+        reading(kind, name, text.ongoing, &text.powers, &vocab).err()
+    };
+    // The card's name is `~`, numbers are `N`.
+    assert_eq!(
+        stopped(
+            "ally",
+            "Parvink",
+            "When Parvink enters play, draw a card.; Parvink has +3 ATK while attacking an exhausted hero or ally."
+        )
+        .as_deref(),
+        Some("~ has +N ATK while attacking an exhausted hero or ally")
+    );
+    // A played ability: the sentence that is not read.
+    assert_eq!(
+        stopped("ability", "Aimed Shot", "Draw a card. Your hero deals X ranged damage to target hero or ally.").as_deref(),
+        Some("Your hero deals X ranged damage to target hero or ally")
+    );
+    assert_eq!(
+        stopped("quest", "A Quest", "Pay 1 to complete this quest.;<b>Reward:</b> Draw a card.").as_deref(),
+        Some("a quest's completion is not played")
+    );
+}
+
+#[test]
+fn removing_from_the_game_and_entering_play_exhausted() {
+    // Void Rip (411.6a), Observer's Shield (710.2).
+    assert_eq!(
+        translated("ability", "Void Rip", "Remove target ally from the game.").as_deref(),
+        Some(r#"[{ targets = [{ card = "Ally" }], effects = [{ op = "remove_from_game" }] }]"#)
+    );
+    assert_eq!(
+        translated("ability", "Odd", "Remove target hero from the game."),
+        None
+    );
+    assert_eq!(
+        translated(
+            "armor",
+            "Observer's Shield",
+            "Observer's Shield enters play exhausted."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "ongoing", duration = "while_in_play", effects = [{ op = "enters_play_exhausted" }] }]"#
+        )
+    );
+}
+
+#[test]
+fn exhausting_the_hero_as_a_cost() {
+    // The Hammer of Grace, God-Grinding Grips.
+    assert_eq!(
+        translated(
+            "weapon",
+            "The Hammer of Grace",
+            "1, [Exhaust], Exhaust your hero -> Your hero heals 2 damage from target hero or ally."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "activate", cost = [{ pay = "resources", amount = 1 }, "exhaust_this", "exhaust_hero"], targets = [{ card = "Character" }], effects = [{ op = "heal", amount = 2 }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "armor",
+            "God-Grinding Grips",
+            "4, Exhaust your hero -> Your hero deals 2 arcane damage to target hero or ally."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "activate", cost = [{ pay = "resources", amount = 4 }, "exhaust_hero"], targets = [{ card = "Character" }], effects = [{ op = "deal_damage", amount = 2, damage_type = "Arcane" }] }]"#
+        )
+    );
+}
+
+#[test]
+fn powers_over_your_allies_and_weapons() {
+    let ongoing = |effects: &str| {
+        format!(r#"[{{ trigger = "ongoing", duration = "while_in_play", effects = [{effects}] }}]"#)
+    };
+    // Ruby Stalker, Fang, Kal'ai the Uplifting, Eye of Rend, Wuzlo Grindergear.
+    for (kind, name, rules, effects) in [
+        (
+            "ally",
+            "Ruby Stalker",
+            "Allies you control have <b>Stealth</b>. <i>(They can't be protected against.)</i>",
+            r#"{ op = "grant_keyword", keyword = "Stealth", to = "YourAllies" }"#,
+        ),
+        (
+            "ally",
+            "Fang",
+            "<b>Protector</b>;Allies you control have <b>Assault 1</b>.",
+            r#"{ op = "grant_keyword", keyword = "Assault 1", to = "YourAllies" }"#,
+        ),
+        (
+            "ally",
+            "Kal'ai the Uplifting",
+            "<b>Draenei Hero Required</b>; Other allies in your party have +1 ATK and +1 health.",
+            r#"{ op = "modify_atk", amount = 1, to = "YourOtherAllies" }, { op = "modify_health", amount = 1, to = "YourOtherAllies" }"#,
+        ),
+        (
+            "item",
+            "Eye of Rend",
+            "Your weapons have +1 ATK.",
+            r#"{ op = "modify_atk", amount = 1, to = "YourWeapons" }"#,
+        ),
+        (
+            "ally",
+            "Wuzlo Grindergear",
+            "Weapons you control have <b>Assault 2.</b>",
+            r#"{ op = "grant_keyword", keyword = "Assault 2", to = "YourWeapons" }"#,
+        ),
+    ] {
+        assert_eq!(
+            translated(kind, name, rules),
+            Some(ongoing(effects)),
+            "{rules}"
+        );
+    }
+    // Heroic Strike: the weapons' ATK this turn.
+    assert_eq!(
+        translated("ability", "Heroic Strike", "Your weapons have +3 ATK this turn.").as_deref(),
+        Some(
+            r#"[{ duration = "this_turn", effects = [{ op = "modify_atk", amount = 3, to = "YourWeapons" }] }]"#
+        )
+    );
+    // Weapons neither attack nor have health.
+    assert_eq!(
+        translated("item", "Odd", "Your weapons have +1 ATK while attacking."),
+        None
+    );
+    assert_eq!(
+        translated("item", "Odd", "Your weapons have +1 health."),
+        None
+    );
+}
+
+#[test]
+fn double_check_triggered_powers() {
+    // Terina Calin, Bronze Guardian (703.2: the if-condition after the trigger event).
+    assert_eq!(
+        translated(
+            "ally",
+            "Terina Calin",
+            "When this ally enters play, if you control an equipment, you may destroy target equipment."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = { when = "triggered", event = "ThisEntersPlay" }, targets = [{ card = "Equipment" }], effects = [{ op = "destroy" }], condition = { requires = "controls", card = "Equipment" }, optional = true }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ally",
+            "Bronze Guardian",
+            "<b>Protector</b>;When this ally enters play, if you control no ready resources, you may draw a card."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = { when = "triggered", event = "ThisEntersPlay" }, effects = [{ op = "draw", count = 1 }], condition = "no_ready_resources", optional = true }]"#
+        )
+    );
+    // Another condition is not read.
+    assert_eq!(
+        translated(
+            "ally",
+            "Odd",
+            "When this ally enters play, if you control a Demon or a Pet, she deals 2 fire damage to target hero."
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_card_readying_itself() {
+    // Core Rager, Izzy Quizfiz.
+    assert_eq!(
+        translated(
+            "ally",
+            "Core Rager",
+            "Protector; At the end of your turn, ready Core Rager."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = { when = "triggered", event = "YourTurnEnds" }, effects = [{ op = "ready", to = "ThisCard" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated("ally", "Izzy Quizfiz", "2 -> Ready this ally.").as_deref(),
+        Some(
+            r#"[{ trigger = "activate", cost = [{ pay = "resources", amount = 2 }], effects = [{ op = "ready", to = "ThisCard" }] }]"#
+        )
+    );
+    // An ability card has no "itself" to ready.
+    assert_eq!(translated("ability", "Odd", "Ready it."), None);
 }
