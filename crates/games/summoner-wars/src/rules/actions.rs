@@ -86,18 +86,66 @@ impl Rules for SummonerWarsRules {
         super::legal::legal_actions(game, player)
     }
 
-    /// Applies `action`; when the rules reject it, `game` is left as it was (a copy made
-    /// before is put back).
+    /// Applies `action`; when the rules reject it, `game` is left as it was.
+    ///
+    /// An action whose every refusal comes before it changes anything
+    /// ([`checked_before_change`]) is applied in place when the dice and the chooser cannot
+    /// fail ([`Ctx::never_fails`]): once its check passed nothing can stop it. Any other action
+    /// (or with scripted dice or choices) works on the state with a copy kept to put back.
     fn apply(
         &self,
         game: &mut Game,
         action: &Action,
         ctx: &mut Ctx<'_, GameEvent>,
     ) -> Result<(), RulesError> {
+        if ctx.never_fails() && checked_before_change(action) {
+            if cfg!(debug_assertions) {
+                return apply_checked_in_debug(game, action, ctx);
+            }
+            return apply_in_place(game, action, ctx);
+        }
         let step =
             |game: &mut Game, ctx: &mut Ctx<'_, GameEvent>| apply_in_place(game, action, ctx);
         grimoire_engine::all_or_nothing_kept(&BACKUP, game, ctx, step)
     }
+}
+
+/// Whether every refusal of `action` comes from the checks it runs before changing the state
+/// (`check_summon`, `check_build`, `check_move`, `check_attack`, `check_discard`; ending a
+/// phase refuses nothing): what follows only rolls, asks and acts. Playing an event and using
+/// an ability are not: their operations may still find nothing to pick or cost more than the
+/// player has (`instant::resolve`).
+fn checked_before_change(action: &Action) -> bool {
+    match action {
+        Action::Summon { .. }
+        | Action::Build { .. }
+        | Action::Move { .. }
+        | Action::Attack { .. }
+        | Action::DiscardForMagic { .. }
+        | Action::EndPhase => true,
+        Action::PlayEvent { .. } | Action::Activate { .. } => false,
+    }
+}
+
+/// [`apply_in_place`] for an action [`checked_before_change`], in debug builds: a copy is still
+/// made, to check that a refused action changed nothing and recorded nothing.
+fn apply_checked_in_debug(
+    game: &mut Game,
+    action: &Action,
+    ctx: &mut Ctx<'_, GameEvent>,
+) -> Result<(), RulesError> {
+    let before = game.clone();
+    let logged = ctx.log.len();
+    let done = apply_in_place(game, action, ctx);
+    if let Err(error) = &done {
+        assert_eq!(
+            format!("{game:?}"),
+            format!("{before:?}"),
+            "{action:?} was refused ({error}) after it changed the state"
+        );
+        assert_eq!(ctx.log.len(), logged, "{action:?} was refused after recording");
+    }
+    done
 }
 
 thread_local! {
@@ -105,7 +153,8 @@ thread_local! {
     static BACKUP: RefCell<Game> = RefCell::new(Game::new());
 }
 
-/// Applies `action` to `game` directly: on an error `game` may be partly changed, so callers
+/// Applies `action` to `game` directly: on an error `game` may be partly changed, unless the
+/// action is [`checked_before_change`] and the dice and chooser cannot fail; other callers
 /// work on a copy ([`SummonerWarsRules::apply`], the trials of `legal_actions`).
 pub(super) fn apply_in_place(
     game: &mut Game,

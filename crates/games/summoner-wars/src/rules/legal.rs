@@ -296,6 +296,21 @@ fn events(game: &Game, board: &Field, hand: &[ObjectId], actions: &mut Vec<Actio
                     .iter()
                     .any(|op| matches!(op, super::content::EffectOp::ExtraAttack { .. }))
             });
+        // Without a handler, whether its entries find a card to pick is judged without
+        // playing it when only their first operation can refuse (an event that stays attached
+        // could change what they pick, so it is tried).
+        let plain = card_handler(game, card).is_none()
+            && piece
+                .carries
+                .iter()
+                .all(|a| one_shot(a) && a.meta().handler.is_none());
+        let judged = if acts && plain {
+            let entries = super::instant::event_entries(game, card);
+            super::instant::first_pick_refuses(game, card, game.active, &entries, true)
+                .map(|refused| !refused)
+        } else {
+            None
+        };
         let mut shared: Option<bool> = None;
         for on in std::iter::once(None).chain(board.cards.iter().map(|&c| Some(c))) {
             if check_event(game, card, on).is_err() {
@@ -303,10 +318,12 @@ fn events(game: &Game, board: &Field, hand: &[ObjectId], actions: &mut Vec<Actio
             }
             let action = Action::PlayEvent { card, on };
             let ok = !acts
-                || if same_anywhere {
-                    *shared.get_or_insert_with(|| accepted(game, &action))
-                } else {
-                    accepted(game, &action)
+                || match judged {
+                    Some(ok) => confirmed(game, &action, ok),
+                    None if same_anywhere => {
+                        *shared.get_or_insert_with(|| accepted(game, &action))
+                    }
+                    None => accepted(game, &action),
                 };
             if ok {
                 actions.push(action);
@@ -343,12 +360,34 @@ fn activations(game: &Game, board: &Field, actions: &mut Vec<Action>) {
                     unit,
                     ability: meta.name.to_string(),
                 };
-                if accepted(game, &action) {
+                // After `check_use`, only its operations can refuse: judged without using it
+                // when only the first one can (a card to pick), else tried.
+                let judged = instant
+                    .then(|| {
+                        super::instant::first_pick_refuses(game, unit, game.active, &[used], false)
+                    })
+                    .flatten();
+                let ok = match judged {
+                    Some(refused) => confirmed(game, &action, !refused),
+                    None => accepted(game, &action),
+                };
+                if ok {
                     actions.push(action);
                 }
             }
         }
     }
+}
+
+/// `ok`, what the rules say about `action` without trying it; debug builds try it too and
+/// check that they agree.
+fn confirmed(game: &Game, action: &Action, ok: bool) -> bool {
+    debug_assert_eq!(
+        ok,
+        accepted(game, action),
+        "{action:?} judged without trying it disagrees with trying it"
+    );
+    ok
 }
 
 /// Whether the rules accept `action`, tried on a copy (dice seeded, first options).
