@@ -16,6 +16,10 @@ use super::refusal::Refusal;
 use super::state::{Game, GameEvent, Kind, RulesError};
 use super::summon::{build, discard_for_magic, play_event, summon};
 
+/// The squares a move steps on, in order: most moves are a few steps, kept in the action
+/// itself (a Move Phase lists every path of every unit).
+pub type Path = smallvec::SmallVec<[Square; 4]>;
+
 /// One thing the active player does.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
@@ -38,7 +42,7 @@ pub enum Action {
         /// The unit.
         unit: ObjectId,
         /// The squares it steps on, in order.
-        path: Vec<Square>,
+        path: Path,
     },
     /// Choose a unit to attack a card (Attack Phase).
     Attack {
@@ -143,7 +147,11 @@ fn apply_checked_in_debug(
             format!("{before:?}"),
             "{action:?} was refused ({error}) after it changed the state"
         );
-        assert_eq!(ctx.log.len(), logged, "{action:?} was refused after recording");
+        assert_eq!(
+            ctx.log.len(),
+            logged,
+            "{action:?} was refused after recording"
+        );
     }
     done
 }

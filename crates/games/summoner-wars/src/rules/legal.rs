@@ -15,9 +15,9 @@ use std::cell::RefCell;
 use grimoire_engine::{Ctx, ObjectId, PlayerId, SeededDice, Square};
 
 use super::abilities::abilities;
-use super::actions::{apply_in_place, Action};
+use super::actions::{apply_in_place, Action, Path};
 use super::attack::check_attack;
-use super::content::{AttackType, Phase, Timing};
+use super::content::{AttackType, Phase, Timing, BOARD_COLUMNS, ROWS_PER_SIDE};
 use super::handlers::card_handler;
 use super::movement::{check_mover, check_path, may_pass, CheckedMove};
 use super::state::{grid, Game, GameEvent, Kind, Place};
@@ -62,12 +62,15 @@ fn listed(game: &Game, player: PlayerId) -> Vec<Action> {
     actions
 }
 
-/// Who stands where, read once.
+/// The squares of the battlefield.
+const SQUARES: usize = (BOARD_COLUMNS * 2 * ROWS_PER_SIDE) as usize;
+
+/// Who stands where, read once (kept on the stack: one is read for every list).
 struct Field {
     /// The card on each square (row-major).
-    at: Vec<Option<ObjectId>>,
+    at: [Option<ObjectId>; SQUARES],
     /// The cards on the battlefield, in id order.
-    cards: Vec<ObjectId>,
+    cards: smallvec::SmallVec<[ObjectId; 32]>,
     width: u32,
     height: u32,
 }
@@ -75,8 +78,9 @@ struct Field {
 impl Field {
     fn of(game: &Game) -> Self {
         let g = grid();
-        let mut at = vec![None; (g.width * g.height) as usize];
-        let mut cards = Vec::with_capacity(game.pieces.len());
+        debug_assert_eq!((g.width * g.height) as usize, SQUARES);
+        let mut at = [None; SQUARES];
+        let mut cards = smallvec::SmallVec::new();
         for (i, piece) in game.pieces.iter().enumerate() {
             if let Place::Battlefield(s) = piece.place() {
                 at[(s.row * g.width + s.column) as usize] = Some(ObjectId(i as u32));
@@ -192,7 +196,7 @@ fn moves(game: &Game, board: &Field, actions: &mut Vec<Action>) {
             board,
             unit,
             mover: &mover,
-            path: Vec::with_capacity(longest),
+            path: Path::with_capacity(longest),
             actions,
         };
         walk.from(mover.start, longest);
@@ -206,7 +210,7 @@ struct Walk<'a> {
     unit: ObjectId,
     mover: &'a CheckedMove,
     /// The squares stepped on so far.
-    path: Vec<Square>,
+    path: Path,
     /// Where each accepted move is listed.
     actions: &'a mut Vec<Action>,
 }
@@ -320,9 +324,7 @@ fn events(game: &Game, board: &Field, hand: &[ObjectId], actions: &mut Vec<Actio
             let ok = !acts
                 || match judged {
                     Some(ok) => confirmed(game, &action, ok),
-                    None if same_anywhere => {
-                        *shared.get_or_insert_with(|| accepted(game, &action))
-                    }
+                    None if same_anywhere => *shared.get_or_insert_with(|| accepted(game, &action)),
                     None => accepted(game, &action),
                 };
             if ok {

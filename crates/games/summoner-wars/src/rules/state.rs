@@ -97,10 +97,9 @@ pub struct PieceValues {
     /// The card as printed (before the FAQ's errata), when the piece reads it so instead of
     /// as updated (set with [`Piece::set_printed`]).
     printed: Option<Card>,
-    /// Whether the base abilities of the card it reads are a list a card keeps whole (every
-    /// entry an ability a card has, no second copy of one that does not stack): read once,
-    /// asked for every question about its abilities.
-    base_whole: bool,
+    /// What the base abilities of the card it reads are like (a list a card keeps whole, the
+    /// timings of their operations): read once, asked for every question about its abilities.
+    base: super::abilities::BaseFacts,
     /// Its owner (whose discard pile it goes to).
     pub owner: PlayerId,
     /// Its controller.
@@ -347,7 +346,7 @@ impl Piece {
                 borrowed: false,
                 destroyed_unit_this_phase: false,
                 hosted: 0,
-                base_whole: false,
+                base: super::abilities::BaseFacts::NONE,
             },
             granted: List::new(),
             carries: event_entries(card).into(),
@@ -356,7 +355,7 @@ impl Piece {
             turn_granted: List::new(),
             restrained: List::new(),
         };
-        piece.base_whole = super::abilities::kept_whole(piece.base_abilities());
+        piece.base = super::abilities::BaseFacts::of(piece.base_abilities());
         piece
     }
 
@@ -364,12 +363,12 @@ impl Piece {
     /// updated (`None`).
     pub fn set_printed(&mut self, printed: Option<Card>) {
         self.printed = printed;
-        self.base_whole = super::abilities::kept_whole(self.base_abilities());
+        self.base = super::abilities::BaseFacts::of(self.base_abilities());
     }
 
-    /// Whether its base abilities are a list a card keeps whole (see `base_whole`).
-    pub fn base_whole(&self) -> bool {
-        self.base_whole
+    /// What its base abilities are like (see [`BaseFacts`](super::abilities::BaseFacts)).
+    pub fn base_facts(&self) -> super::abilities::BaseFacts {
+        self.base
     }
 
     /// The card as this piece reads it (printed or updated).
