@@ -162,6 +162,8 @@ pub struct BaseFacts {
     pub reach: u32,
     /// The timings of its abilities with an operation reaching every unit (`AllUnits`).
     pub all_units: u32,
+    /// One of its abilities lowers life (`modify_life` below 0).
+    pub lowers_life: bool,
 }
 
 impl BaseFacts {
@@ -171,6 +173,7 @@ impl BaseFacts {
         own: 0,
         reach: 0,
         all_units: 0,
+        lowers_life: false,
     };
 
     /// The facts of the list `list`.
@@ -192,8 +195,18 @@ impl BaseFacts {
             own,
             reach: list.iter().fold(0, |m, a| m | facts.reaching[a.index()]),
             all_units: list.iter().fold(0, |m, a| m | facts.all_units[a.index()]),
+            lowers_life: list.iter().any(|a| lowers_life(*a)),
         }
     }
+}
+
+/// Whether one of the ability's operations lowers life (`modify_life` below 0).
+pub(super) fn lowers_life(ability: Ability) -> bool {
+    ability
+        .meta()
+        .effects
+        .iter()
+        .any(|op| matches!(*op, EffectOp::ModifyLife { amount, .. } if amount < 0))
 }
 
 /// Whether `list` is what adding each of its entries in turn keeps (every entry an ability a
@@ -333,11 +346,10 @@ pub fn recipient(op: &EffectOp) -> Recipient {
 /// (`AdjacentFriendly`, `AdjacentDamagedFriendly`, `AllUnits`) and active events' effects
 /// that reach every unit.
 pub fn acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
-    // Most cards have nothing of their own at a timing and nothing reaches them.
-    if quiet_itself(game, id, timing)
-        && (!game.is_on_battlefield(id) || broadcast(game, timing).is_none())
-    {
-        return Vec::new();
+    // Most cards have nothing of their own at a timing: what reaches them from other cards is
+    // read from the operations broadcast (few, shared by every question on the state).
+    if quiet_itself(game, id, timing) {
+        return reached_by_others(game, id, timing, Vec::new());
     }
     super::memo::acting(game, id, timing, || compute_acting_on(game, id, timing))
 }
@@ -391,7 +403,17 @@ pub fn local_acting(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
 }
 
 fn compute_acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
-    let mut out = local_acting(game, id, timing);
+    reached_by_others(game, id, timing, local_acting(game, id, timing))
+}
+
+/// `out` (what acts on `id` from itself and the cards under it) followed by the operations of
+/// other cards that reach `id` with timing `timing`.
+fn reached_by_others(
+    game: &Game,
+    id: ObjectId,
+    timing: Timing,
+    mut out: Vec<Acting>,
+) -> Vec<Acting> {
     let Ok(me) = game.piece(id) else {
         return out;
     };
@@ -799,6 +821,11 @@ fn boost_count(piece: &super::state::Piece) -> i32 {
 /// A card's life now: printed life plus `life_per_boost` (each capped on its own) and
 /// `modify_life` acting on it; `None` for cards without life.
 pub fn life(game: &Game, id: ObjectId) -> Option<u32> {
+    // Both operations act only on their own card: with none of its own, the printed life.
+    if quiet_itself(game, id, Timing::Passive) {
+        let printed = game.pieces[id.0 as usize].life()?;
+        return Some(i32::try_from(printed).unwrap_or(i32::MAX).max(0) as u32);
+    }
     super::memo::life(game, id, || compute_life(game, id))
 }
 

@@ -6,10 +6,13 @@ use grimoire_engine::{Ctx, ObjectId, PlayerId, Rules, Square};
 
 use super::abilities::abilities;
 use super::attack::attack;
+use super::content::Ability;
 use super::content::Timing;
 use super::damage::check_state;
+use super::handlers::card_handler;
 use super::handlers::{run, Trigger};
-use super::instant::{has_instant_ops, use_ability};
+use super::instant::{event_entries, first_pick_refuses, has_instant_ops, use_ability};
+use super::memo;
 use super::movement::move_unit;
 use super::phases::end_phase;
 use super::refusal::Refusal;
@@ -102,7 +105,7 @@ impl Rules for SummonerWarsRules {
         action: &Action,
         ctx: &mut Ctx<'_, GameEvent>,
     ) -> Result<(), RulesError> {
-        if ctx.never_fails() && checked_before_change(action) {
+        if ctx.never_fails() && memo::with_memo(game, |game| checked_before_change(game, action)) {
             if cfg!(debug_assertions) {
                 return apply_checked_in_debug(game, action, ctx);
             }
@@ -114,12 +117,15 @@ impl Rules for SummonerWarsRules {
     }
 }
 
-/// Whether every refusal of `action` comes from the checks it runs before changing the state
-/// (`check_summon`, `check_build`, `check_move`, `check_attack`, `check_discard`; ending a
-/// phase refuses nothing): what follows only rolls, asks and acts. Playing an event and using
-/// an ability are not: their operations may still find nothing to pick or cost more than the
-/// player has (`instant::resolve`).
-fn checked_before_change(action: &Action) -> bool {
+/// Whether every refusal of `action` on `game` comes from the checks it runs before changing
+/// the state (`check_summon`, `check_build`, `check_move`, `check_attack`, `check_discard`,
+/// `check_event`, `check_use`; ending a phase refuses nothing; handlers refuse nothing): what
+/// follows only rolls, asks and acts. The operations of an event or an ability may still find
+/// nothing to pick or cost more than the player has (`instant::resolve`): those count only
+/// when their first operation alone can refuse and finds a card now
+/// ([`first_pick_refuses`](super::instant::first_pick_refuses)).
+fn checked_before_change(game: &Game, action: &Action) -> bool {
+    let one_shot = |a: &Ability| a.meta().timing == Some(Timing::Activated);
     match action {
         Action::Summon { .. }
         | Action::Build { .. }
@@ -127,7 +133,28 @@ fn checked_before_change(action: &Action) -> bool {
         | Action::Attack { .. }
         | Action::DiscardForMagic { .. }
         | Action::EndPhase => true,
-        Action::PlayEvent { .. } | Action::Activate { .. } => false,
+        Action::PlayEvent { card, .. } => game.piece(*card).is_ok_and(|piece| {
+            card_handler(game, *card).is_none()
+                && piece
+                    .carries
+                    .iter()
+                    .all(|a| one_shot(a) && a.meta().handler.is_none())
+                && first_pick_refuses(game, *card, game.active, &event_entries(game, *card), true)
+                    == Some(false)
+        }),
+        Action::Activate { unit, ability } => {
+            match abilities(game, *unit)
+                .into_iter()
+                .find(|a| a.meta().name == ability)
+            {
+                // Used by its operations (what `activate` does with it).
+                Some(a) if one_shot(&a) && a.meta().handler.is_none() && has_instant_ops(a) => {
+                    first_pick_refuses(game, *unit, game.active, &[a], false) == Some(false)
+                }
+                // Run by its handler, or refused before anything changes.
+                _ => true,
+            }
+        }
     }
 }
 

@@ -252,20 +252,19 @@ fn life_may_drop(game: &Game) -> bool {
     if !codex_lowers {
         return false;
     }
-    let lowers = |a: &super::content::Ability| a.meta().effects.iter().any(lowering);
+    let lowers = |a: &super::content::Ability| super::abilities::lowers_life(*a);
     game.pieces.iter().any(|p| {
         let in_play = !matches!(p.place(), Place::Hand | Place::DrawPile | Place::Discard);
         (in_play
-            && p.base_abilities()
-                .iter()
-                .chain(&p.stand_in)
-                .chain(&p.granted)
-                .chain(&p.turn_granted)
-                .chain(&p.carries)
-                .any(lowers))
+            && (p.base_facts().lowers_life
+                || p.stand_in
+                    .iter()
+                    .chain(&p.granted)
+                    .chain(&p.turn_granted)
+                    .chain(&p.carries)
+                    .any(lowers)))
             || p.copying.is_some_and(|(target, _)| {
-                game.piece(target)
-                    .is_ok_and(|t| t.base_abilities().iter().any(lowers))
+                game.piece(target).is_ok_and(|t| t.base_facts().lowers_life)
             })
     })
 }

@@ -199,7 +199,7 @@ fn moves(game: &Game, board: &Field, actions: &mut Vec<Action>) {
             path: Path::with_capacity(longest),
             actions,
         };
-        walk.from(mover.start, longest);
+        walk.from(mover.start, longest, None);
     }
 }
 
@@ -219,27 +219,49 @@ impl Walk<'_> {
     /// Every path from `from` (the end of `path`) of at most `left` more steps into empty
     /// squares (the unit's own start counts as empty) or cards the unit may pass; a path that
     /// ends on an empty square is listed when `check_path` accepts it, in the order found.
-    fn from(&mut self, from: Square, left: usize) {
+    ///
+    /// `direction` is the way every step so far went, while they all went the same way. The
+    /// path is built to pass only what `check_path` lets it pass, so of that check only the
+    /// length is left: up to the movement, more in one straight line (debug builds run the
+    /// whole check too).
+    fn from(&mut self, from: Square, left: usize, direction: Option<(i64, i64)>) {
         if left == 0 {
             return;
         }
+        let m = &self.mover.movement;
         for next in self.board.around(from) {
             let occupant = self.board.at(next).filter(|&o| o != self.unit);
-            if occupant
-                .is_some_and(|o| !may_pass(self.game, self.unit, o, &self.mover.movement.through))
-            {
+            if occupant.is_some_and(|o| !may_pass(self.game, self.unit, o, &m.through)) {
                 continue;
             }
             self.path.push(next);
-            if occupant.is_none()
-                && check_path(self.game, self.unit, self.mover, &self.path).is_ok()
-            {
+            let step = (
+                i64::from(next.column) - i64::from(from.column),
+                i64::from(next.row) - i64::from(from.row),
+            );
+            let straight = match direction {
+                None => self.path.len() == 1,
+                Some(d) => d == step,
+            };
+            let allowed = if straight {
+                m.spaces + m.straight_extra
+            } else {
+                m.spaces
+            };
+            let fits = self.path.len() as i64 <= i64::from(allowed);
+            debug_assert_eq!(
+                occupant.is_none() && fits,
+                occupant.is_none()
+                    && check_path(self.game, self.unit, self.mover, &self.path).is_ok(),
+                "a path judged by its length disagrees with check_path"
+            );
+            if occupant.is_none() && fits {
                 self.actions.push(Action::Move {
                     unit: self.unit,
                     path: self.path.clone(),
                 });
             }
-            self.from(next, left - 1);
+            self.from(next, left - 1, straight.then_some(step));
             self.path.pop();
         }
     }
@@ -316,8 +338,14 @@ fn events(game: &Game, board: &Field, hand: &[ObjectId], actions: &mut Vec<Actio
             None
         };
         let mut shared: Option<bool> = None;
+        // `check_event` on a card of the battlefield adds to its checks on no card only that
+        // an active event is played on no card: it is run once.
+        let playable = check_event(game, card, None).is_ok();
+        let active = super::state::is_active_event(piece);
         for on in std::iter::once(None).chain(board.cards.iter().map(|&c| Some(c))) {
-            if check_event(game, card, on).is_err() {
+            let checked = playable && (on.is_none() || !active);
+            debug_assert_eq!(checked, check_event(game, card, on).is_ok());
+            if !checked {
                 continue;
             }
             let action = Action::PlayEvent { card, on };
