@@ -590,6 +590,8 @@ struct Whereabouts {
     /// How many cards on the battlefield share their square with a card of a lower id (units
     /// passing through): while none do, `board` names every card on the battlefield.
     stacked: u32,
+    /// How many cards are active events (`Place::Active`).
+    active: u32,
 }
 
 impl Whereabouts {
@@ -597,6 +599,7 @@ impl Whereabouts {
     const EMPTY: Self = Self {
         board: [None; SQUARES],
         stacked: 0,
+        active: 0,
     };
 
     /// The index of `square` in `board`.
@@ -606,6 +609,9 @@ impl Whereabouts {
 
     /// Records that `id` left `place`; `pieces` are the cards with their places now.
     fn leave(&mut self, id: ObjectId, place: Place, pieces: &[Piece]) {
+        if place == Place::Active {
+            self.active -= 1;
+        }
         if let Place::Battlefield(s) = place {
             let slot = &mut self.board[Self::slot(s)];
             if self.stacked == 0 {
@@ -629,6 +635,9 @@ impl Whereabouts {
 
     /// Records that `id` is now at `place`.
     fn enter(&mut self, id: ObjectId, place: Place) {
+        if place == Place::Active {
+            self.active += 1;
+        }
         if let Place::Battlefield(s) = place {
             let slot = &mut self.board[Self::slot(s)];
             match *slot {
@@ -774,6 +783,17 @@ impl Game {
         self.host(before, -1);
         self.host(place, 1);
         Ok(())
+    }
+
+    /// Whether some card is an active event (`Place::Active`), of either player.
+    pub fn any_active_event(&self) -> bool {
+        let active = self.whereabouts.active > 0;
+        debug_assert_eq!(
+            active,
+            self.pieces.iter().any(|p| p.place == Place::Active),
+            "the count of active events is out of step"
+        );
+        active
     }
 
     /// Whether some card is under `id` or attached to it.
