@@ -566,7 +566,7 @@ fn broadcast(game: &Game, timing: Timing) -> Option<std::rc::Rc<Broadcast>> {
     if !facts.timing_reaches[timing as usize] {
         return None;
     }
-    let shared = super::memo::broadcast(game, timing, || {
+    super::memo::broadcast(game, timing, || {
         let bit = timing_bit(timing);
         let timed = |a: Ability| a.meta().timing.unwrap_or(Timing::Passive) == timing;
         let reaching = |op: &EffectOp| {
@@ -636,13 +636,12 @@ fn broadcast(game: &Game, timing: Timing) -> Option<std::rc::Rc<Broadcast>> {
                 _ => {}
             }
         }
-        Broadcast {
+        (!units.is_empty() || !events.is_empty()).then_some(Broadcast {
             everyone,
             units,
             events,
-        }
-    });
-    (!shared.units.is_empty() || !shared.events.is_empty()).then_some(shared)
+        })
+    })
 }
 
 /// The operations of `id`'s own abilities with timing `timing`, whoever they land on

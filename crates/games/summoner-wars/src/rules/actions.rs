@@ -12,7 +12,6 @@ use super::damage::check_state;
 use super::handlers::card_handler;
 use super::handlers::{run, Trigger};
 use super::instant::{event_entries, first_pick_refuses, has_instant_ops, use_ability};
-use super::memo;
 use super::movement::move_unit;
 use super::phases::end_phase;
 use super::refusal::Refusal;
@@ -105,7 +104,7 @@ impl Rules for SummonerWarsRules {
         action: &Action,
         ctx: &mut Ctx<'_, GameEvent>,
     ) -> Result<(), RulesError> {
-        if ctx.never_fails() && memo::with_memo(game, |game| checked_before_change(game, action)) {
+        if ctx.never_fails() && checked_before_change(game, action) {
             if cfg!(debug_assertions) {
                 return apply_checked_in_debug(game, action, ctx);
             }
