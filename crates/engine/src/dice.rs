@@ -161,6 +161,13 @@ impl std::error::Error for DiceError {}
 pub trait Dice {
     /// Rolls one die and returns the face index in `0..die.faces`.
     fn roll(&mut self, die: DieSpec) -> Result<u32, DiceError>;
+
+    /// Whether [`roll`](Self::roll) never fails (a seeded source; a script can run out).
+    /// Rules may then change a state in place once an action passed its checks, with no copy
+    /// kept to undo it ([`crate::Ctx::never_fails`]). `false` unless the source says so.
+    fn never_fails(&self) -> bool {
+        false
+    }
 }
 
 /// Dice driven by a seeded ChaCha RNG: reproducible for a given seed, never fails.
@@ -181,6 +188,10 @@ impl SeededDice {
 impl Dice for SeededDice {
     fn roll(&mut self, die: DieSpec) -> Result<u32, DiceError> {
         Ok(self.rng.random_range(0..die.faces))
+    }
+
+    fn never_fails(&self) -> bool {
+        true
     }
 }
 

@@ -140,6 +140,10 @@ impl Chooser for RandomChooser {
         }
         Ok(self.rng.random_range(0..options.len()))
     }
+
+    fn never_fails(&self) -> bool {
+        true
+    }
 }
 
 /// The seed of game number `index` of a simulation seeded with `seed`: independent streams for

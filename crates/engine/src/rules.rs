@@ -74,6 +74,13 @@ impl<'a, E> Ctx<'a, E> {
     pub fn record(&mut self, event: E) {
         self.log.push(event);
     }
+
+    /// Whether neither the dice nor the chooser can fail ([`Dice::never_fails`],
+    /// [`Chooser::never_fails`]): an action that passed its checks then cannot fail for want
+    /// of a roll or an answer, so a game may apply it in place without a copy to undo it.
+    pub fn never_fails(&self) -> bool {
+        self.dice.never_fails() && self.choices.never_fails()
+    }
 }
 
 /// Runs `step` on `state` all or nothing: when it fails, `state` and `ctx.log` are exactly as
@@ -260,6 +267,13 @@ pub trait Chooser {
     /// Picks one of `options` (shown to players as they are) for the question `prompt`;
     /// returns its index in `options`.
     fn choose(&mut self, prompt: &str, options: &[String]) -> Result<usize, ChoiceError>;
+
+    /// Whether [`choose`](Self::choose) answers every question that offers at least one option
+    /// (a seeded or fixed policy; a script can run out or answer something not offered). The
+    /// rules never ask with no options. `false` unless the chooser says so.
+    fn never_fails(&self) -> bool {
+        false
+    }
 }
 
 /// Always picks the first option: a deterministic chooser for simulations.
@@ -274,6 +288,10 @@ impl Chooser for FirstOption {
             });
         }
         Ok(0)
+    }
+
+    fn never_fails(&self) -> bool {
+        true
     }
 }
 

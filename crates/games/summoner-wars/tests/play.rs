@@ -194,11 +194,10 @@ fn candidates(game: &Game, _player: PlayerId) -> Vec<Action> {
     }
     for &unit in &field {
         let from = game.pieces[unit.0 as usize].square().unwrap();
-        out.extend(
-            walks(from)
-                .into_iter()
-                .map(|path| Action::Move { unit, path }),
-        );
+        out.extend(walks(from).into_iter().map(|path| Action::Move {
+            unit,
+            path: path.into(),
+        }));
         out.extend(field.iter().map(|&target| Action::Attack {
             attacker: unit,
             target,

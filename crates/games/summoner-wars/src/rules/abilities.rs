@@ -103,37 +103,110 @@ pub fn abilities(game: &Game, id: ObjectId) -> AbilityList {
         .get(id.0 as usize)
         .and_then(|p| card_list(game, id, p))
     {
-        return list;
+        return AbilityList::Printed(list);
     }
     super::memo::abilities(game, id, || abilities_at_depth(game, id, 0))
 }
 
 /// The abilities of `piece` when they are a card table's list as it is (no ability, or only
 /// the printed ones, none added from elsewhere and none dropped); `None` when they must be
-/// built.
-fn card_list(game: &Game, id: ObjectId, piece: &super::state::Piece) -> Option<AbilityList> {
+/// built. A list that is not empty is the piece's base abilities.
+fn card_list(game: &Game, id: ObjectId, piece: &super::state::Piece) -> Option<&'static [Ability]> {
     if piece.square().is_none() {
-        return piece
-            .stand_in
-            .is_empty()
-            .then(|| AbilityList::Printed(piece.base_abilities()));
+        return piece.stand_in.is_empty().then(|| piece.base_abilities());
     }
     if piece.no_abilities_this_turn {
-        return Some(AbilityList::Printed(&[]));
+        return Some(&[]);
     }
     let base = piece.base_abilities();
     debug_assert_eq!(
-        piece.base_whole(),
-        kept_whole(base),
-        "a piece's base_whole is out of step with its card"
+        piece.base_facts(),
+        BaseFacts::of(base),
+        "a piece's base facts are out of step with its card"
     );
     (piece.stand_in.is_empty()
         && piece.granted.is_empty()
         && piece.turn_granted.is_empty()
         && piece.copying.is_none()
         && !game.hosts(id)
-        && piece.base_whole())
-    .then_some(AbilityList::Printed(base))
+        && piece.base_facts().whole)
+        .then_some(base)
+}
+
+/// Whether `id` has no ability of its own with an operation landing on itself at `timing`
+/// and nothing under it, read from its card's [`BaseFacts`] when its abilities are a card
+/// table's list; `false` when that takes building its abilities to tell.
+fn quiet_itself(game: &Game, id: ObjectId, timing: Timing) -> bool {
+    let Some(piece) = game.pieces.get(id.0 as usize) else {
+        return false;
+    };
+    card_list(game, id, piece)
+        .is_some_and(|list| list.is_empty() || piece.base_facts().own & timing_bit(timing) == 0)
+        && !game.hosts(id)
+}
+
+/// What a card's base abilities are like, read once per piece ([`Piece::base_facts`]): the
+/// questions asked about every card's abilities for every action answer from them when the
+/// card has only its base abilities.
+///
+/// [`Piece::base_facts`]: super::state::Piece::base_facts
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BaseFacts {
+    /// The list is one a card keeps whole: every entry an ability a card has, no second copy
+    /// of one that does not stack.
+    pub whole: bool,
+    /// The timings (one bit each) of its abilities with an operation landing on the card
+    /// itself (recipient `ThisUnit`).
+    pub own: u32,
+    /// The timings of its abilities with an operation reaching other units.
+    pub reach: u32,
+    /// The timings of its abilities with an operation reaching every unit (`AllUnits`).
+    pub all_units: u32,
+    /// One of its abilities lowers life (`modify_life` below 0).
+    pub lowers_life: bool,
+}
+
+impl BaseFacts {
+    /// The facts of no ability.
+    pub const NONE: Self = Self {
+        whole: true,
+        own: 0,
+        reach: 0,
+        all_units: 0,
+        lowers_life: false,
+    };
+
+    /// The facts of the list `list`.
+    pub fn of(list: &[Ability]) -> Self {
+        let facts = facts();
+        let mut own = 0;
+        for ability in list {
+            let meta = ability.meta();
+            if meta
+                .effects
+                .iter()
+                .any(|op| recipient(op) == Recipient::ThisUnit)
+            {
+                own |= timing_bit(meta.timing.unwrap_or(Timing::Passive));
+            }
+        }
+        Self {
+            whole: kept_whole(list),
+            own,
+            reach: list.iter().fold(0, |m, a| m | facts.reaching[a.index()]),
+            all_units: list.iter().fold(0, |m, a| m | facts.all_units[a.index()]),
+            lowers_life: list.iter().any(|a| lowers_life(*a)),
+        }
+    }
+}
+
+/// Whether one of the ability's operations lowers life (`modify_life` below 0).
+pub(super) fn lowers_life(ability: Ability) -> bool {
+    ability
+        .meta()
+        .effects
+        .iter()
+        .any(|op| matches!(*op, EffectOp::ModifyLife { amount, .. } if amount < 0))
 }
 
 /// Whether `list` is what adding each of its entries in turn keeps (every entry an ability a
@@ -150,7 +223,7 @@ fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> AbilityList {
         return AbilityList::Printed(&[]);
     };
     if let Some(list) = card_list(game, id, piece) {
-        return list;
+        return AbilityList::Printed(list);
     }
     if piece.square().is_none() {
         return AbilityList::Built(printed(piece));
@@ -273,6 +346,11 @@ pub fn recipient(op: &EffectOp) -> Recipient {
 /// (`AdjacentFriendly`, `AdjacentDamagedFriendly`, `AllUnits`) and active events' effects
 /// that reach every unit.
 pub fn acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
+    // Most cards have nothing of their own at a timing: what reaches them from other cards is
+    // read from the operations broadcast (few, shared by every question on the state).
+    if quiet_itself(game, id, timing) {
+        return reached_by_others(game, id, timing, Vec::new());
+    }
     super::memo::acting(game, id, timing, || compute_acting_on(game, id, timing))
 }
 
@@ -281,6 +359,9 @@ pub fn acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
 /// active events are not looked at.
 pub fn own_acting(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
     let mut out = Vec::new();
+    if quiet_itself(game, id, timing) {
+        return out;
+    }
     let timed = |a: Ability| a.meta().timing.unwrap_or(Timing::Passive) == timing;
     for ability in abilities(game, id).into_iter().filter(|a| timed(*a)) {
         for op in ability.meta().effects {
@@ -322,7 +403,17 @@ pub fn local_acting(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
 }
 
 fn compute_acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
-    let mut out = local_acting(game, id, timing);
+    reached_by_others(game, id, timing, local_acting(game, id, timing))
+}
+
+/// `out` (what acts on `id` from itself and the cards under it) followed by the operations of
+/// other cards that reach `id` with timing `timing`.
+fn reached_by_others(
+    game: &Game,
+    id: ObjectId,
+    timing: Timing,
+    mut out: Vec<Acting>,
+) -> Vec<Acting> {
     let Ok(me) = game.piece(id) else {
         return out;
     };
@@ -466,8 +557,8 @@ fn facts() -> &'static Facts {
 }
 
 /// The operations with timing `timing` that may act on other units ([`Broadcast`]), shared
-/// rather than copied by every question on the same state; `None` when no codex ability of
-/// that timing reaches other units.
+/// rather than copied by every question on the same state; `None` when there are none (no
+/// codex ability of that timing reaches other units, or no card in play has one).
 fn broadcast(game: &Game, timing: Timing) -> Option<std::rc::Rc<Broadcast>> {
     // No ability of this timing reaches another unit: nothing can be broadcast (every entry
     // a card can have, printed, granted or carried, is one of the codex's abilities).
@@ -475,7 +566,7 @@ fn broadcast(game: &Game, timing: Timing) -> Option<std::rc::Rc<Broadcast>> {
     if !facts.timing_reaches[timing as usize] {
         return None;
     }
-    let shared = super::memo::broadcast(game, timing, || {
+    super::memo::broadcast(game, timing, || {
         let bit = timing_bit(timing);
         let timed = |a: Ability| a.meta().timing.unwrap_or(Timing::Passive) == timing;
         let reaching = |op: &EffectOp| {
@@ -502,7 +593,7 @@ fn broadcast(game: &Game, timing: Timing) -> Option<std::rc::Rc<Broadcast>> {
             // Only a timing some ability reaches every unit with can make it `everyone`.
             everyone = everyone
                 || (facts.all_units_timings & bit != 0)
-                    && (of_timing(&facts.all_units, p.base_abilities())
+                    && (p.base_facts().all_units & bit != 0
                         || of_timing(&facts.all_units, &p.granted)
                         || of_timing(&facts.all_units, &p.carries));
             match place {
@@ -525,7 +616,7 @@ fn broadcast(game: &Game, timing: Timing) -> Option<std::rc::Rc<Broadcast>> {
                     // no reaching operation in its lists has none to give.
                     let may_reach = p.copying.is_some()
                         || game.hosts(id)
-                        || of_timing(&facts.reaching, p.base_abilities())
+                        || p.base_facts().reach & bit != 0
                         || of_timing(&facts.reaching, &p.stand_in)
                         || of_timing(&facts.reaching, &p.granted)
                         || of_timing(&facts.reaching, &p.turn_granted);
@@ -545,13 +636,12 @@ fn broadcast(game: &Game, timing: Timing) -> Option<std::rc::Rc<Broadcast>> {
                 _ => {}
             }
         }
-        Broadcast {
+        (!units.is_empty() || !events.is_empty()).then_some(Broadcast {
             everyone,
             units,
             events,
-        }
-    });
-    Some(shared)
+        })
+    })
 }
 
 /// The operations of `id`'s own abilities with timing `timing`, whoever they land on
@@ -730,6 +820,11 @@ fn boost_count(piece: &super::state::Piece) -> i32 {
 /// A card's life now: printed life plus `life_per_boost` (each capped on its own) and
 /// `modify_life` acting on it; `None` for cards without life.
 pub fn life(game: &Game, id: ObjectId) -> Option<u32> {
+    // Both operations act only on their own card: with none of its own, the printed life.
+    if quiet_itself(game, id, Timing::Passive) {
+        let printed = game.pieces[id.0 as usize].life()?;
+        return Some(i32::try_from(printed).unwrap_or(i32::MAX).max(0) as u32);
+    }
     super::memo::life(game, id, || compute_life(game, id))
 }
 

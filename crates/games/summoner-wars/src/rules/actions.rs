@@ -6,15 +6,21 @@ use grimoire_engine::{Ctx, ObjectId, PlayerId, Rules, Square};
 
 use super::abilities::abilities;
 use super::attack::attack;
+use super::content::Ability;
 use super::content::Timing;
 use super::damage::check_state;
+use super::handlers::card_handler;
 use super::handlers::{run, Trigger};
-use super::instant::{has_instant_ops, use_ability};
+use super::instant::{event_entries, first_pick_refuses, has_instant_ops, use_ability};
 use super::movement::move_unit;
 use super::phases::end_phase;
 use super::refusal::Refusal;
 use super::state::{Game, GameEvent, Kind, RulesError};
 use super::summon::{build, discard_for_magic, play_event, summon};
+
+/// The squares a move steps on, in order: most moves are a few steps, kept in the action
+/// itself (a Move Phase lists every path of every unit).
+pub type Path = smallvec::SmallVec<[Square; 4]>;
 
 /// One thing the active player does.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,7 +44,7 @@ pub enum Action {
         /// The unit.
         unit: ObjectId,
         /// The squares it steps on, in order.
-        path: Vec<Square>,
+        path: Path,
     },
     /// Choose a unit to attack a card (Attack Phase).
     Attack {
@@ -86,18 +92,94 @@ impl Rules for SummonerWarsRules {
         super::legal::legal_actions(game, player)
     }
 
-    /// Applies `action`; when the rules reject it, `game` is left as it was (a copy made
-    /// before is put back).
+    /// Applies `action`; when the rules reject it, `game` is left as it was.
+    ///
+    /// An action whose every refusal comes before it changes anything
+    /// ([`checked_before_change`]) is applied in place when the dice and the chooser cannot
+    /// fail ([`Ctx::never_fails`]): once its check passed nothing can stop it. Any other action
+    /// (or with scripted dice or choices) works on the state with a copy kept to put back.
     fn apply(
         &self,
         game: &mut Game,
         action: &Action,
         ctx: &mut Ctx<'_, GameEvent>,
     ) -> Result<(), RulesError> {
+        if ctx.never_fails() && checked_before_change(game, action) {
+            if cfg!(debug_assertions) {
+                return apply_checked_in_debug(game, action, ctx);
+            }
+            return apply_in_place(game, action, ctx);
+        }
         let step =
             |game: &mut Game, ctx: &mut Ctx<'_, GameEvent>| apply_in_place(game, action, ctx);
         grimoire_engine::all_or_nothing_kept(&BACKUP, game, ctx, step)
     }
+}
+
+/// Whether every refusal of `action` on `game` comes from the checks it runs before changing
+/// the state (`check_summon`, `check_build`, `check_move`, `check_attack`, `check_discard`,
+/// `check_event`, `check_use`; ending a phase refuses nothing; handlers refuse nothing): what
+/// follows only rolls, asks and acts. The operations of an event or an ability may still find
+/// nothing to pick or cost more than the player has (`instant::resolve`): those count only
+/// when their first operation alone can refuse and finds a card now
+/// ([`first_pick_refuses`](super::instant::first_pick_refuses)).
+fn checked_before_change(game: &Game, action: &Action) -> bool {
+    let one_shot = |a: &Ability| a.meta().timing == Some(Timing::Activated);
+    match action {
+        Action::Summon { .. }
+        | Action::Build { .. }
+        | Action::Move { .. }
+        | Action::Attack { .. }
+        | Action::DiscardForMagic { .. }
+        | Action::EndPhase => true,
+        Action::PlayEvent { card, .. } => game.piece(*card).is_ok_and(|piece| {
+            card_handler(game, *card).is_none()
+                && piece
+                    .carries
+                    .iter()
+                    .all(|a| one_shot(a) && a.meta().handler.is_none())
+                && first_pick_refuses(game, *card, game.active, &event_entries(game, *card), true)
+                    == Some(false)
+        }),
+        Action::Activate { unit, ability } => {
+            match abilities(game, *unit)
+                .into_iter()
+                .find(|a| a.meta().name == ability)
+            {
+                // Used by its operations (what `activate` does with it).
+                Some(a) if one_shot(&a) && a.meta().handler.is_none() && has_instant_ops(a) => {
+                    first_pick_refuses(game, *unit, game.active, &[a], false) == Some(false)
+                }
+                // Run by its handler, or refused before anything changes.
+                _ => true,
+            }
+        }
+    }
+}
+
+/// [`apply_in_place`] for an action [`checked_before_change`], in debug builds: a copy is still
+/// made, to check that a refused action changed nothing and recorded nothing.
+fn apply_checked_in_debug(
+    game: &mut Game,
+    action: &Action,
+    ctx: &mut Ctx<'_, GameEvent>,
+) -> Result<(), RulesError> {
+    let before = game.clone();
+    let logged = ctx.log.len();
+    let done = apply_in_place(game, action, ctx);
+    if let Err(error) = &done {
+        assert_eq!(
+            format!("{game:?}"),
+            format!("{before:?}"),
+            "{action:?} was refused ({error}) after it changed the state"
+        );
+        assert_eq!(
+            ctx.log.len(),
+            logged,
+            "{action:?} was refused after recording"
+        );
+    }
+    done
 }
 
 thread_local! {
@@ -105,7 +187,8 @@ thread_local! {
     static BACKUP: RefCell<Game> = RefCell::new(Game::new());
 }
 
-/// Applies `action` to `game` directly: on an error `game` may be partly changed, so callers
+/// Applies `action` to `game` directly: on an error `game` may be partly changed, unless the
+/// action is [`checked_before_change`] and the dice and chooser cannot fail; other callers
 /// work on a copy ([`SummonerWarsRules::apply`], the trials of `legal_actions`).
 pub(super) fn apply_in_place(
     game: &mut Game,

@@ -32,7 +32,7 @@ use super::dice::{face, shows, ATTACK};
 use super::handlers::{fire, Trigger};
 use super::instant::is_sort;
 use super::movement::blocked;
-use super::movement::{line, offer_force};
+use super::movement::{line_squares, offer_force};
 use super::refusal::Refusal;
 use super::state::{grid, Cause, Game, GameEvent, Place, RulesError};
 
@@ -161,8 +161,7 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
                 }
                 .into());
             }
-            if let Some(between) = line(from, to)
-                .into_iter()
+            if let Some(between) = line_squares(from, to)
                 .filter(|&s| s != to)
                 .find_map(|s| game.at(s))
             {

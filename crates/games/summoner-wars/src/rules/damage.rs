@@ -252,20 +252,19 @@ fn life_may_drop(game: &Game) -> bool {
     if !codex_lowers {
         return false;
     }
-    let lowers = |a: &super::content::Ability| a.meta().effects.iter().any(lowering);
+    let lowers = |a: &super::content::Ability| super::abilities::lowers_life(*a);
     game.pieces.iter().any(|p| {
         let in_play = !matches!(p.place(), Place::Hand | Place::DrawPile | Place::Discard);
         (in_play
-            && p.base_abilities()
-                .iter()
-                .chain(&p.stand_in)
-                .chain(&p.granted)
-                .chain(&p.turn_granted)
-                .chain(&p.carries)
-                .any(lowers))
+            && (p.base_facts().lowers_life
+                || p.stand_in
+                    .iter()
+                    .chain(&p.granted)
+                    .chain(&p.turn_granted)
+                    .chain(&p.carries)
+                    .any(lowers)))
             || p.copying.is_some_and(|(target, _)| {
-                game.piece(target)
-                    .is_ok_and(|t| t.base_abilities().iter().any(lowers))
+                game.piece(target).is_ok_and(|t| t.base_facts().lowers_life)
             })
     })
 }
@@ -286,18 +285,21 @@ fn check_destroyed(
 /// Cards whose damage now equals or exceeds their life because their life went down: they
 /// are destroyed by a change of game state (nobody gains magic).
 pub fn check_state(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
+    // Without damage, only a life lowered to 0 is lethal; unless some life may be lowered, a
+    // card's life is at least its printed life: less damage than that is not lethal.
+    let may_drop = life_may_drop(game);
+    let suspect = |game: &Game, id: ObjectId| {
+        let piece = &game.pieces[id.0 as usize];
+        (piece.damage > 0 || may_drop || piece.life().is_some_and(|l| l == 0))
+            && (may_drop || piece.life().is_some_and(|l| piece.damage >= l))
+    };
+    // Most states have no card to look at closer: no memo is set up for them.
+    if !game.on_battlefield().any(|id| suspect(game, id)) {
+        return Ok(());
+    }
     let destroyed: Vec<(String, ObjectId)> = super::memo::with_memo(game, |game| {
-        // Without damage, only a life lowered to 0 is lethal.
-        let may_drop = life_may_drop(game);
         game.on_battlefield()
-            .filter(|&id| {
-                let piece = &game.pieces[id.0 as usize];
-                // Unless some life may be lowered, a card's life is at least its printed life:
-                // less damage than that is not lethal.
-                (piece.damage > 0 || may_drop || piece.life().is_some_and(|l| l == 0))
-                    && (may_drop || piece.life().is_some_and(|l| piece.damage >= l))
-                    && lethal(game, id)
-            })
+            .filter(|&id| suspect(game, id) && lethal(game, id))
             .map(|id| (game.describe(id), id))
             .collect()
     });

@@ -363,6 +363,51 @@ pub fn resolve(
     Ok(())
 }
 
+/// Whether [`resolve`] of `entries` in turn (an ability used by `source`, or the entries of an
+/// event `source` played) for `player` would refuse, judged on the state before they resolve:
+/// `Some(refused)` when only their first operation can refuse, for want of a card to pick
+/// (a `One` pick; its cards do not depend on the magic paid or the bookkeeping of using or
+/// playing them); `None` when a later pick, a cost in magic or a handler could refuse too, so
+/// only trying them tells.
+pub(super) fn first_pick_refuses(
+    game: &Game,
+    source: ObjectId,
+    player: PlayerId,
+    entries: &[Ability],
+    from_event: bool,
+) -> Option<bool> {
+    let mut first = None;
+    let mut seen = false;
+    for &ability in entries {
+        if ability.meta().handler.is_some() {
+            return None;
+        }
+        let ops = ability.meta().effects.iter().filter(|op| is_instant(op));
+        for op in ops {
+            if from_event && matches!(op, EffectOp::ExtraAttack { .. }) {
+                continue;
+            }
+            let costs = match *op {
+                EffectOp::Damage { cost_each, .. } => cost_each > 0,
+                EffectOp::Heal { champion_cost, .. } => champion_cost > 0,
+                _ => false,
+            };
+            if costs {
+                return None;
+            }
+            let sel = selection(op).filter(|sel| sel.pick == Pick::One);
+            if let Some(sel) = sel {
+                if seen {
+                    return None;
+                }
+                first = Some(sel);
+            }
+            seen = true;
+        }
+    }
+    Some(first.is_some_and(|sel| candidates(game, source, player, &sel).is_empty()))
+}
+
 /// Applies one instant operation to the picked cards.
 fn apply(
     game: &mut Game,

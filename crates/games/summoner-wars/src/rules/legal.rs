@@ -15,9 +15,9 @@ use std::cell::RefCell;
 use grimoire_engine::{Ctx, ObjectId, PlayerId, SeededDice, Square};
 
 use super::abilities::abilities;
-use super::actions::{apply_in_place, Action};
+use super::actions::{apply_in_place, Action, Path};
 use super::attack::check_attack;
-use super::content::{AttackType, Phase, Timing};
+use super::content::{AttackType, Phase, Timing, BOARD_COLUMNS, ROWS_PER_SIDE};
 use super::handlers::card_handler;
 use super::movement::{check_mover, check_path, may_pass, CheckedMove};
 use super::state::{grid, Game, GameEvent, Kind, Place};
@@ -62,12 +62,15 @@ fn listed(game: &Game, player: PlayerId) -> Vec<Action> {
     actions
 }
 
-/// Who stands where, read once.
+/// The squares of the battlefield.
+const SQUARES: usize = (BOARD_COLUMNS * 2 * ROWS_PER_SIDE) as usize;
+
+/// Who stands where, read once (kept on the stack: one is read for every list).
 struct Field {
     /// The card on each square (row-major).
-    at: Vec<Option<ObjectId>>,
+    at: [Option<ObjectId>; SQUARES],
     /// The cards on the battlefield, in id order.
-    cards: Vec<ObjectId>,
+    cards: smallvec::SmallVec<[ObjectId; 32]>,
     width: u32,
     height: u32,
 }
@@ -75,8 +78,9 @@ struct Field {
 impl Field {
     fn of(game: &Game) -> Self {
         let g = grid();
-        let mut at = vec![None; (g.width * g.height) as usize];
-        let mut cards = Vec::with_capacity(game.pieces.len());
+        debug_assert_eq!((g.width * g.height) as usize, SQUARES);
+        let mut at = [None; SQUARES];
+        let mut cards = smallvec::SmallVec::new();
         for (i, piece) in game.pieces.iter().enumerate() {
             if let Place::Battlefield(s) = piece.place() {
                 at[(s.row * g.width + s.column) as usize] = Some(ObjectId(i as u32));
@@ -192,10 +196,10 @@ fn moves(game: &Game, board: &Field, actions: &mut Vec<Action>) {
             board,
             unit,
             mover: &mover,
-            path: Vec::with_capacity(longest),
+            path: Path::with_capacity(longest),
             actions,
         };
-        walk.from(mover.start, longest);
+        walk.from(mover.start, longest, None);
     }
 }
 
@@ -206,7 +210,7 @@ struct Walk<'a> {
     unit: ObjectId,
     mover: &'a CheckedMove,
     /// The squares stepped on so far.
-    path: Vec<Square>,
+    path: Path,
     /// Where each accepted move is listed.
     actions: &'a mut Vec<Action>,
 }
@@ -215,27 +219,49 @@ impl Walk<'_> {
     /// Every path from `from` (the end of `path`) of at most `left` more steps into empty
     /// squares (the unit's own start counts as empty) or cards the unit may pass; a path that
     /// ends on an empty square is listed when `check_path` accepts it, in the order found.
-    fn from(&mut self, from: Square, left: usize) {
+    ///
+    /// `direction` is the way every step so far went, while they all went the same way. The
+    /// path is built to pass only what `check_path` lets it pass, so of that check only the
+    /// length is left: up to the movement, more in one straight line (debug builds run the
+    /// whole check too).
+    fn from(&mut self, from: Square, left: usize, direction: Option<(i64, i64)>) {
         if left == 0 {
             return;
         }
+        let m = &self.mover.movement;
         for next in self.board.around(from) {
             let occupant = self.board.at(next).filter(|&o| o != self.unit);
-            if occupant
-                .is_some_and(|o| !may_pass(self.game, self.unit, o, &self.mover.movement.through))
-            {
+            if occupant.is_some_and(|o| !may_pass(self.game, self.unit, o, &m.through)) {
                 continue;
             }
             self.path.push(next);
-            if occupant.is_none()
-                && check_path(self.game, self.unit, self.mover, &self.path).is_ok()
-            {
+            let step = (
+                i64::from(next.column) - i64::from(from.column),
+                i64::from(next.row) - i64::from(from.row),
+            );
+            let straight = match direction {
+                None => self.path.len() == 1,
+                Some(d) => d == step,
+            };
+            let allowed = if straight {
+                m.spaces + m.straight_extra
+            } else {
+                m.spaces
+            };
+            let fits = self.path.len() as i64 <= i64::from(allowed);
+            debug_assert_eq!(
+                occupant.is_none() && fits,
+                occupant.is_none()
+                    && check_path(self.game, self.unit, self.mover, &self.path).is_ok(),
+                "a path judged by its length disagrees with check_path"
+            );
+            if occupant.is_none() && fits {
                 self.actions.push(Action::Move {
                     unit: self.unit,
                     path: self.path.clone(),
                 });
             }
-            self.from(next, left - 1);
+            self.from(next, left - 1, straight.then_some(step));
             self.path.pop();
         }
     }
@@ -296,17 +322,38 @@ fn events(game: &Game, board: &Field, hand: &[ObjectId], actions: &mut Vec<Actio
                     .iter()
                     .any(|op| matches!(op, super::content::EffectOp::ExtraAttack { .. }))
             });
+        // Without a handler, whether its entries find a card to pick is judged without
+        // playing it when only their first operation can refuse (an event that stays attached
+        // could change what they pick, so it is tried).
+        let plain = card_handler(game, card).is_none()
+            && piece
+                .carries
+                .iter()
+                .all(|a| one_shot(a) && a.meta().handler.is_none());
+        let judged = if acts && plain {
+            let entries = super::instant::event_entries(game, card);
+            super::instant::first_pick_refuses(game, card, game.active, &entries, true)
+                .map(|refused| !refused)
+        } else {
+            None
+        };
         let mut shared: Option<bool> = None;
+        // `check_event` on a card of the battlefield adds to its checks on no card only that
+        // an active event is played on no card: it is run once.
+        let playable = check_event(game, card, None).is_ok();
+        let active = super::state::is_active_event(piece);
         for on in std::iter::once(None).chain(board.cards.iter().map(|&c| Some(c))) {
-            if check_event(game, card, on).is_err() {
+            let checked = playable && (on.is_none() || !active);
+            debug_assert_eq!(checked, check_event(game, card, on).is_ok());
+            if !checked {
                 continue;
             }
             let action = Action::PlayEvent { card, on };
             let ok = !acts
-                || if same_anywhere {
-                    *shared.get_or_insert_with(|| accepted(game, &action))
-                } else {
-                    accepted(game, &action)
+                || match judged {
+                    Some(ok) => confirmed(game, &action, ok),
+                    None if same_anywhere => *shared.get_or_insert_with(|| accepted(game, &action)),
+                    None => accepted(game, &action),
                 };
             if ok {
                 actions.push(action);
@@ -343,12 +390,34 @@ fn activations(game: &Game, board: &Field, actions: &mut Vec<Action>) {
                     unit,
                     ability: meta.name.to_string(),
                 };
-                if accepted(game, &action) {
+                // After `check_use`, only its operations can refuse: judged without using it
+                // when only the first one can (a card to pick), else tried.
+                let judged = instant
+                    .then(|| {
+                        super::instant::first_pick_refuses(game, unit, game.active, &[used], false)
+                    })
+                    .flatten();
+                let ok = match judged {
+                    Some(refused) => confirmed(game, &action, !refused),
+                    None => accepted(game, &action),
+                };
+                if ok {
                     actions.push(action);
                 }
             }
         }
     }
+}
+
+/// `ok`, what the rules say about `action` without trying it; debug builds try it too and
+/// check that they agree.
+fn confirmed(game: &Game, action: &Action, ok: bool) -> bool {
+    debug_assert_eq!(
+        ok,
+        accepted(game, action),
+        "{action:?} judged without trying it disagrees with trying it"
+    );
+    ok
 }
 
 /// Whether the rules accept `action`, tried on a copy (dice seeded, first options).

@@ -46,7 +46,7 @@ struct Memo {
     /// `life` of cards.
     life: Table<ObjectId, Option<u32>>,
     /// The operations acting on other units, by timing.
-    broadcast: Table<Timing, Rc<Broadcast>>,
+    broadcast: Table<Timing, Option<Rc<Broadcast>>>,
     /// `Game::movers_allowed`.
     movers_allowed: Table<(), u32>,
 }
@@ -176,18 +176,18 @@ pub(super) fn life(
     remembered(game, |m| m.life.get(&id), |m, v| m.life.put(id, v), compute)
 }
 
-/// The operations with timing `timing` that may act on other units (remembered within
-/// `with_memo`).
+/// The operations with timing `timing` that may act on other units, `None` when there are
+/// none (remembered within `with_memo`).
 pub(super) fn broadcast(
     game: &Game,
     timing: Timing,
-    compute: impl FnOnce() -> Broadcast,
-) -> Rc<Broadcast> {
+    compute: impl FnOnce() -> Option<Broadcast>,
+) -> Option<Rc<Broadcast>> {
     remembered(
         game,
         |m| m.broadcast.get(&timing),
         |m, v| m.broadcast.put(timing, v),
-        || Rc::new(compute()),
+        || compute().map(Rc::new),
     )
 }
 

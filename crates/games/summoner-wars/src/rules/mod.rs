@@ -31,7 +31,7 @@ pub mod scenario;
 pub mod state;
 pub mod summon;
 
-pub use actions::{Action, SummonerWarsRules};
+pub use actions::{Action, Path, SummonerWarsRules};
 pub use refusal::Refusal;
 pub use scenario::SummonerWarsScenarios;
 pub use state::{Game, GameEvent, Piece, Place, RulesError};

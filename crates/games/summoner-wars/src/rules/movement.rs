@@ -498,19 +498,25 @@ pub fn force(
 
 /// The squares after `from` up to and including `to`, along a row or column.
 pub fn line(from: Square, to: Square) -> Vec<Square> {
+    line_squares(from, to).collect()
+}
+
+/// The squares of [`line`], one at a time.
+pub fn line_squares(from: Square, to: Square) -> impl Iterator<Item = Square> {
     let dx = (to.column as i32 - from.column as i32).signum();
     let dy = (to.row as i32 - from.row as i32).signum();
-    let mut out = Vec::new();
-    let (mut c, mut r) = (from.column as i32, from.row as i32);
-    while (c, r) != (to.column as i32, to.row as i32) {
-        c += dx;
-        r += dy;
-        out.push(Square {
-            column: c as u32,
-            row: r as u32,
-        });
-    }
-    out
+    let end = (to.column as i32, to.row as i32);
+    let mut at = (from.column as i32, from.row as i32);
+    std::iter::from_fn(move || {
+        if at == end {
+            return None;
+        }
+        at = (at.0 + dx, at.1 + dy);
+        Some(Square {
+            column: at.0 as u32,
+            row: at.1 as u32,
+        })
+    })
 }
 
 /// Empty squares next to `square`.

@@ -15,7 +15,9 @@
 //! The game is won when a summoner is destroyed; there is no draw. A player can always end the
 //! phase, so a game in progress always has a legal action.
 
-use grimoire_engine::{Board, Ctx, DieFaces, ObjectId, Outcome, Playable, PlayerId, Square};
+use grimoire_engine::{
+    Board, Ctx, DieFaces, DieSpec, ObjectId, Outcome, Playable, PlayerId, Square,
+};
 
 use super::actions::{Action, SummonerWarsRules};
 use super::content::{Card, Phase, HAND_SIZE, STARTING_MAGIC_FIRST, STARTING_MAGIC_SECOND};
@@ -98,8 +100,12 @@ pub(super) fn shuffle(
 ) -> Result<(), RulesError> {
     let mut pile = game.pile(player, Place::DrawPile);
     for i in (1..pile.len()).rev() {
-        let die = DieFaces::numbered("shuffle", i as u32 + 1);
-        let j = ctx.dice.roll(die.spec())? as usize;
+        // The spec of `DieFaces::numbered("shuffle", i + 1)`, without its face labels.
+        let die = DieSpec {
+            name: "shuffle",
+            faces: i as u32 + 1,
+        };
+        let j = ctx.dice.roll(die)? as usize;
         pile.swap(i, j);
     }
     for (order, id) in pile.into_iter().enumerate() {

@@ -97,10 +97,9 @@ pub struct PieceValues {
     /// The card as printed (before the FAQ's errata), when the piece reads it so instead of
     /// as updated (set with [`Piece::set_printed`]).
     printed: Option<Card>,
-    /// Whether the base abilities of the card it reads are a list a card keeps whole (every
-    /// entry an ability a card has, no second copy of one that does not stack): read once,
-    /// asked for every question about its abilities.
-    base_whole: bool,
+    /// What the base abilities of the card it reads are like (a list a card keeps whole, the
+    /// timings of their operations): read once, asked for every question about its abilities.
+    base: super::abilities::BaseFacts,
     /// Its owner (whose discard pile it goes to).
     pub owner: PlayerId,
     /// Its controller.
@@ -347,7 +346,7 @@ impl Piece {
                 borrowed: false,
                 destroyed_unit_this_phase: false,
                 hosted: 0,
-                base_whole: false,
+                base: super::abilities::BaseFacts::NONE,
             },
             granted: List::new(),
             carries: event_entries(card).into(),
@@ -356,7 +355,7 @@ impl Piece {
             turn_granted: List::new(),
             restrained: List::new(),
         };
-        piece.base_whole = super::abilities::kept_whole(piece.base_abilities());
+        piece.base = super::abilities::BaseFacts::of(piece.base_abilities());
         piece
     }
 
@@ -364,12 +363,12 @@ impl Piece {
     /// updated (`None`).
     pub fn set_printed(&mut self, printed: Option<Card>) {
         self.printed = printed;
-        self.base_whole = super::abilities::kept_whole(self.base_abilities());
+        self.base = super::abilities::BaseFacts::of(self.base_abilities());
     }
 
-    /// Whether its base abilities are a list a card keeps whole (see `base_whole`).
-    pub fn base_whole(&self) -> bool {
-        self.base_whole
+    /// What its base abilities are like (see [`BaseFacts`](super::abilities::BaseFacts)).
+    pub fn base_facts(&self) -> super::abilities::BaseFacts {
+        self.base
     }
 
     /// The card as this piece reads it (printed or updated).
@@ -591,6 +590,8 @@ struct Whereabouts {
     /// How many cards on the battlefield share their square with a card of a lower id (units
     /// passing through): while none do, `board` names every card on the battlefield.
     stacked: u32,
+    /// How many cards are active events (`Place::Active`).
+    active: u32,
 }
 
 impl Whereabouts {
@@ -598,6 +599,7 @@ impl Whereabouts {
     const EMPTY: Self = Self {
         board: [None; SQUARES],
         stacked: 0,
+        active: 0,
     };
 
     /// The index of `square` in `board`.
@@ -607,6 +609,9 @@ impl Whereabouts {
 
     /// Records that `id` left `place`; `pieces` are the cards with their places now.
     fn leave(&mut self, id: ObjectId, place: Place, pieces: &[Piece]) {
+        if place == Place::Active {
+            self.active -= 1;
+        }
         if let Place::Battlefield(s) = place {
             let slot = &mut self.board[Self::slot(s)];
             if self.stacked == 0 {
@@ -630,6 +635,9 @@ impl Whereabouts {
 
     /// Records that `id` is now at `place`.
     fn enter(&mut self, id: ObjectId, place: Place) {
+        if place == Place::Active {
+            self.active += 1;
+        }
         if let Place::Battlefield(s) = place {
             let slot = &mut self.board[Self::slot(s)];
             match *slot {
@@ -775,6 +783,17 @@ impl Game {
         self.host(before, -1);
         self.host(place, 1);
         Ok(())
+    }
+
+    /// Whether some card is an active event (`Place::Active`), of either player.
+    pub fn any_active_event(&self) -> bool {
+        let active = self.whereabouts.active > 0;
+        debug_assert_eq!(
+            active,
+            self.pieces.iter().any(|p| p.place == Place::Active),
+            "the count of active events is out of step"
+        );
+        active
     }
 
     /// Whether some card is under `id` or attached to it.

@@ -223,12 +223,13 @@ fn shadow_summon(
 /// Whether `player` has an active event whose card handler is Renewed Hope's: summoning in
 /// any phase of their turn, and next to their summoner.
 pub fn renewed_hope(game: &Game, player: grimoire_engine::PlayerId) -> bool {
-    game.ids().any(|event| {
-        let e = &game.pieces[event.0 as usize];
-        e.place() == Place::Active
-            && e.controller == player
-            && card_handler(game, event) == Some(Handler::RenewedHope)
-    })
+    game.any_active_event()
+        && game.ids().any(|event| {
+            let e = &game.pieces[event.0 as usize];
+            e.place() == Place::Active
+                && e.controller == player
+                && card_handler(game, event) == Some(Handler::RenewedHope)
+        })
 }
 
 /// Checks, without changing anything, that `card` may be built onto `at` now.
