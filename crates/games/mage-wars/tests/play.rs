@@ -487,3 +487,38 @@ fn a_casting_discount_lowers_a_matching_reveal_cost_once_a_round() {
     assert_eq!(state.game.mana_of(one), mana - 2);
     assert_eq!(marker(&state), 1);
 }
+
+#[test]
+fn a_zone_enchantment_is_cast_face_down_on_a_zone_and_its_aura_acts_once_revealed() {
+    use grimoire_mage_wars::rules::abilities::refresh_auras;
+    use grimoire_mage_wars::rules::cast::{check_reveal, reveal};
+    use grimoire_mage_wars::Trait;
+    let priestess = Spellbook::from_names("Priestess", [("Sacred Ground", 1)], Catalog::compiled())
+        .expect("the spellbook's cards are known");
+    let mut state = set_up_against_the_beastmaster(priestess);
+    let one = PlayerId(1);
+    let mage = state.seats[0].mage;
+    let ground = spell(&state, one, "Sacred Ground");
+    apply(&mut state, Play::Plan(ground));
+    apply(&mut state, Play::Pass);
+    apply(&mut state, Play::Pass);
+    apply(&mut state, Play::Activate(mage));
+    let zone = state.game.zone_of(mage).expect("in play");
+    let cast = Play::Cast {
+        spell: ground,
+        target: SpellTarget::Zone(zone),
+        quickcast: false,
+    };
+    apply(&mut state, cast);
+    let hidden = *state.hidden.last().expect("face down");
+    assert_eq!(state.game.zone_of(hidden), Some(zone));
+    assert!(!state.game.has_trait(mage, Trait::Aegis(1)));
+    // Revealed for its reveal cost (4), it gives the friendly Living Mage in its zone Aegis 1.
+    assert_eq!(check_reveal(&state, one, hidden).unwrap(), 4);
+    state.game.set_mana(one, 10);
+    let (mut dice, mut events) = (ScriptedDice::new(), Vec::new());
+    reveal(&mut state, one, hidden, &mut dice, &mut events).expect("revealed");
+    refresh_auras(&mut state.game, &state.hidden);
+    assert_eq!(state.game.mana_of(one), 6);
+    assert!(state.game.has_trait(mage, Trait::Aegis(1)));
+}

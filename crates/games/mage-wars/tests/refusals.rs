@@ -464,8 +464,8 @@ fn cast_and_reveal_refusals_keep_their_words() {
             "illegal: Dissolve: a same-name enchantment is already on the target",
         ),
         (
-            words(spell(SpellRefusal::ZoneEnchantmentNotModelled)),
-            "illegal: Dissolve: zone enchantments are not cast yet",
+            words(spell(SpellRefusal::EnchantmentNeedsObjectOrZone)),
+            "illegal: Dissolve: an enchantment is cast on an object or a zone",
         ),
         (
             words(spell(SpellRefusal::NoAttack)),

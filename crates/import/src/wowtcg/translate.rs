@@ -131,8 +131,14 @@ pub fn reading(
     if kind == "ability" && ongoing && powers.iter().all(|power| power.ongoing_part) {
         return reader.each_power(powers);
     }
-    if let Some(power) = powers.iter().find(|power| power.labelled && !power.ongoing_part) {
-        return Err(format!("a labelled part (the back face, a reward): {}", shape(&power.text, name)));
+    if let Some(power) = powers
+        .iter()
+        .find(|power| power.labelled && !power.ongoing_part)
+    {
+        return Err(format!(
+            "a labelled part (the back face, a reward): {}",
+            shape(&power.text, name)
+        ));
     }
     if ongoing {
         let before = powers.iter().find(|power| !power.ongoing_part);
@@ -604,8 +610,8 @@ impl Reader<'_> {
         // "This combat" lasts only for a trigger inside a combat (603.3a ends it).
         let in_combat = matches!(event, "ThisStrikes" | "ThisAttacks");
         let fits = match op {
-            "deal_damage" | "heal" | "draw" | "exhaust" | "ready" | "destroy" | "return_to_hand"
-            | "remove_from_game" => effect.duration == "instant",
+            "deal_damage" | "heal" | "draw" | "exhaust" | "ready" | "destroy"
+            | "return_to_hand" | "remove_from_game" => effect.duration == "instant",
             // A triggered ATK change is a gain (the `triggered_power` effect's amount).
             "grant_keyword" => {
                 effect.duration == "this_turn" || in_combat && effect.duration == "this_combat"
@@ -806,7 +812,10 @@ impl Reader<'_> {
             return Some(Effect {
                 value: op_table(
                     "modify_atk",
-                    &[("amount", Value::Integer(amount)), ("to", text("YourWeapons"))],
+                    &[
+                        ("amount", Value::Integer(amount)),
+                        ("to", text("YourWeapons")),
+                    ],
                 ),
                 target: None,
                 duration,

@@ -11238,7 +11238,7 @@ mod card_rows {
         None,
         None,
     ];
-    const ENCHANTMENT_HANDLER_VALUES: &[Option<Handler>; 75] = &[
+    const ENCHANTMENT_HANDLER_VALUES: &[Option<Handler>; 73] = &[
         Some(Handler::AdramelechsTouch),
         Some(Handler::Agony),
         Some(Handler::AkirosFavor),
@@ -11272,7 +11272,6 @@ mod card_rows {
         Some(Handler::ForceOrb),
         Some(Handler::ForceSword),
         Some(Handler::Forcefield),
-        Some(Handler::FortifiedPosition),
         Some(Handler::FortifiedResolve),
         Some(Handler::Fumble),
         Some(Handler::Harmonize),
@@ -11300,7 +11299,6 @@ mod card_rows {
         Some(Handler::ReverseMagic),
         Some(Handler::Rewind),
         Some(Handler::RiseAgain),
-        Some(Handler::SacredGround),
         Some(Handler::Shock),
         Some(Handler::SolarAura),
         Some(Handler::SongOfLove),
@@ -11318,9 +11316,9 @@ mod card_rows {
     const ENCHANTMENT_HANDLER: &[u8; 104] = &[
         0, 1, 2, 3, 4, 5, 6, 7, 8, 7, 9, 10, 11, 12, 7, 7, 13, 14, 15, 7, 7, 7, 7, 16, 7,
         17, 18, 19, 20, 21, 22, 7, 23, 7, 7, 24, 7, 25, 7, 7, 26, 7, 27, 28, 29, 30, 31,
-        32, 33, 34, 35, 7, 36, 7, 7, 7, 37, 38, 39, 40, 41, 42, 43, 7, 44, 45, 7, 7, 46,
-        47, 48, 49, 50, 7, 51, 52, 7, 7, 53, 7, 54, 55, 56, 57, 58, 59, 7, 60, 7, 61, 62,
-        63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 7, 74,
+        32, 7, 33, 34, 7, 35, 7, 7, 7, 36, 37, 38, 39, 40, 41, 42, 7, 43, 44, 7, 7, 45,
+        46, 47, 48, 49, 7, 50, 51, 7, 7, 52, 7, 53, 54, 55, 56, 57, 58, 7, 59, 7, 7, 60,
+        61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 7, 72,
     ];
     const ENCHANTMENT_PRINTINGS_ITEMS: &[Printing; 120] = &[
         Printing {
@@ -12509,7 +12507,7 @@ mod card_rows {
         1, 1, 0, 1, 27, 21, 1, 1, 1, 1, 1, 1, 21, 28, 21, 1, 1, 1, 9, 1, 29, 1, 1, 4, 1,
         1, 24, 30, 1, 1,
     ];
-    const ENCHANTMENT_CARD_ABILITIES_ITEMS: &[CardAbility; 5] = &[
+    const ENCHANTMENT_CARD_ABILITIES_ITEMS: &[CardAbility; 7] = &[
         CardAbility {
             trigger: AbilityTrigger::EndOfRound,
             cost: &[],
@@ -12522,6 +12520,28 @@ mod card_rows {
                 },
             ],
             each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::GainTrait {
+                    which: Trait::Armor(2),
+                    to: AbilityRecipient::EachInZone,
+                },
+            ],
+            each: &[
+                TargetFilter::Friendly,
+                TargetFilter::HasTrait {
+                    which: Trait::Corporeal,
+                },
+                TargetFilter::ObjectType {
+                    which: ObjectType::Creature,
+                },
+            ],
         },
         CardAbility {
             trigger: AbilityTrigger::Upkeep,
@@ -12597,12 +12617,32 @@ mod card_rows {
                 },
             ],
         },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::GainTrait {
+                    which: Trait::Aegis(1),
+                    to: AbilityRecipient::EachInZone,
+                },
+            ],
+            each: &[
+                TargetFilter::Friendly,
+                TargetFilter::Living,
+                TargetFilter::ObjectType {
+                    which: ObjectType::Creature,
+                },
+            ],
+        },
     ];
     const ENCHANTMENT_CARD_ABILITIES: &[u8; 105] = &[
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2,
-        2, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5,
-        5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 3, 3,
+        3, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6,
+        6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
     ];
     const ENCHANTMENT_REVEAL_COST: &[u8; 104] = &[
         1, 3, 1, 5, 4, 4, 5, 2, 4, 3, 0, 2, 2, 0, 0, 3, 1, 0, 0, 3, 4, 4, 4, 0, 5, 2, 0,

@@ -295,8 +295,6 @@ pub enum Handler {
     Forcemaster,
     /// `formation`, used by: Formation.
     Formation,
-    /// `fortified_position`, used by: Fortified Position.
-    FortifiedPosition,
     /// `fortified_resolve`, used by: Fortified Resolve.
     FortifiedResolve,
     /// `freeze`, used by: Freeze.
@@ -591,8 +589,6 @@ pub enum Handler {
     RollingFog,
     /// `rouse_the_beast`, used by: Rouse the Beast.
     RouseTheBeast,
-    /// `sacred_ground`, used by: Sacred Ground.
-    SacredGround,
     /// `sacrificial_altar`, used by: Sacrificial Altar.
     SacrificialAltar,
     /// `sai`, used by: Sai.
@@ -826,14 +822,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 408;
+    pub const COUNT: usize = 406;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 408] = {
-        let mut all = [Self::AcademyBeastmaster; 408];
+    pub const ALL: [Self; 406] = {
+        let mut all = [Self::AcademyBeastmaster; 406];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -847,7 +843,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 408] = [
+    pub const NAMES: [&'static str; 406] = [
         "academy_beastmaster",
         "academy_druid",
         "academy_elementalist",
@@ -993,7 +989,6 @@ impl Handler {
         "forcefield",
         "forcemaster",
         "formation",
-        "fortified_position",
         "fortified_resolve",
         "freeze",
         "fumble",
@@ -1141,7 +1136,6 @@ impl Handler {
         "ritual_of_kallek",
         "rolling_fog",
         "rouse_the_beast",
-        "sacred_ground",
         "sacrificial_altar",
         "sai",
         "samara_tree",

@@ -11,8 +11,9 @@
 //!   Extendable and the extra cost is paid ([`super::walls`]);
 //! - equipment: attached to the Mage, replacing a friendly item in the same location (that
 //!   one goes back to the spellbook);
-//! - enchantment: attached face down to the target object, revealed later for its reveal
-//!   cost; a revealed one acts through the traits it grants;
+//! - enchantment: attached face down to the target object, or put face down on the target
+//!   zone, revealed later for its reveal cost; a revealed one acts through the traits it
+//!   grants and its abilities (a zone enchantment's auras reach its zone);
 //! - incantation: resolves (its own ability is not modelled yet and is logged);
 //! - attack spell: the Mage makes its attack through the attack sequence.
 //!
@@ -681,7 +682,21 @@ fn check_kind(
             }
             Ok(())
         }
-        (Card::Enchantment(_), _) => illegal(SpellRefusal::ZoneEnchantmentNotModelled),
+        (Card::Enchantment(e), SpellTarget::Zone(zone)) => {
+            // supplement: Duplicate Enchantments, read for a zone: no second enchantment of
+            // the name on the zone that the caster can see.
+            let clash = state.game.store.iter().any(|o| {
+                o.zone == zone
+                    && o.attached_to.is_none()
+                    && state.name(o.id) == e.name
+                    && (o.in_play || (state.hidden.contains(&o.id) && o.controller == player))
+            });
+            if clash {
+                return illegal(SpellRefusal::SameEnchantment);
+            }
+            Ok(())
+        }
+        (Card::Enchantment(_), _) => illegal(SpellRefusal::EnchantmentNeedsObjectOrZone),
         (Card::Incantation(_), _) => Ok(()),
         (Card::Attack(a), target) => {
             let Some(bar) = a.attacks.first() else {
@@ -755,13 +770,17 @@ pub fn cast(
             meet(&mut state.game, object)?;
         }
         Card::Enchantment(_) => {
-            let SpellTarget::Object(on) = target else {
-                return Err(CastRefusal::EnchantmentWithoutObject.into());
-            };
+            // Face down: on its object, or on its zone (a zone enchantment stands there).
             if let Some(o) = state.game.store.get_mut(object) {
                 o.in_play = false;
             }
-            state.game.store.attach(object, on);
+            match target {
+                SpellTarget::Object(on) => state.game.store.attach(object, on),
+                SpellTarget::Zone(_) => {}
+                SpellTarget::Arena | SpellTarget::Border { .. } => {
+                    return Err(CastRefusal::EnchantmentWithoutObject.into())
+                }
+            }
             state.hidden.push(object);
         }
         Card::Incantation(_) => {
@@ -915,16 +934,27 @@ fn reveal_cost(
     if o.controller != player {
         return Err(RevealRefusal::NotController(object).into());
     }
-    let Some(on) = o.attached_to.filter(|&p| state.game.in_play(p)) else {
-        return Err(RevealRefusal::ObjectGone(object).into());
+    // A zone enchantment is attached to nothing; one on an object needs the object in play.
+    let on = match o.attached_to {
+        Some(p) if state.game.in_play(p) => Some(p),
+        Some(_) => return Err(RevealRefusal::ObjectGone(object).into()),
+        None => None,
     };
     let Some(Card::Enchantment(e)) = state.sources.get(object.0 as usize).copied() else {
         return Err(RevealRefusal::NotEnchantment(object).into());
     };
-    let level = u32::from(state.game.card(on)?.level);
+    let level = match on {
+        Some(on) => u32::from(state.game.card(on)?.level),
+        None => 0,
+    };
     // codex: Magebind +X: revealing it on a Mage costs X more (its `reveal_cost` operations).
     let mut magebind = 0i32;
-    if state.game.card(on)?.kind == ObjectKind::Mage {
+    if on.is_some_and(|on| {
+        state
+            .game
+            .card(on)
+            .is_ok_and(|c| c.kind == ObjectKind::Mage)
+    }) {
         state.game.for_each_op(object, |_, op, x, _| {
             if let EffectOp::RevealCost { per_x } = *op {
                 magebind = magebind.saturating_add(i32::from(per_x).saturating_mul(x));
@@ -949,6 +979,43 @@ fn reveal_cost(
     Ok((cost, discounted_by))
 }
 
+/// Reveals a face-down zone enchantment (its reveal cost checked): it takes effect in its
+/// zone, unless a same-name enchantment is already face up there (supplement: Duplicate
+/// Enchantments), when it goes without effect.
+fn reveal_on_zone(
+    state: &mut Match,
+    player: PlayerId,
+    object: ObjectId,
+    cost: u32,
+    dice: &mut dyn Dice,
+    events: &mut Vec<PlayEvent>,
+) -> Result<(), RulesError> {
+    state.hidden.retain(|&h| h != object);
+    let zone = state.game.object(object)?.zone;
+    let name = state.name(object);
+    let duplicate = state.game.store.iter().any(|o| {
+        o.id != object
+            && o.in_play
+            && o.zone == zone
+            && o.attached_to.is_none()
+            && state.name(o.id) == name
+    });
+    let mana = state.game.mana_of(player);
+    state.game.set_mana(player, mana - cost);
+    flush(&mut state.game, events);
+    events.push(PlayEvent::Revealed { object });
+    if duplicate {
+        return Ok(());
+    }
+    if let Some(o) = state.game.store.get_mut(object) {
+        o.in_play = true;
+    }
+    meet(&mut state.game, object)?;
+    super::abilities::on_reveal(&mut state.game, dice, object)?;
+    flush(&mut state.game, events);
+    Ok(())
+}
+
 /// Reveals a face-down enchantment: pays the reveal cost and it takes effect (the object
 /// gains what it grants, and its reveal abilities act). A same-name revealed enchantment already on the object makes the
 /// new one go without effect (supplement: Duplicate Enchantments).
@@ -961,11 +1028,9 @@ pub fn reveal(
 ) -> Result<(), RulesError> {
     let (cost, discounted_by) = reveal_cost(state, player, object)?;
     spend_discounts(state, &discounted_by);
-    let on = state
-        .game
-        .object(object)?
-        .attached_to
-        .ok_or(RulesError::UnknownObject(object))?;
+    let Some(on) = state.game.object(object)?.attached_to else {
+        return reveal_on_zone(state, player, object, cost, dice, events);
+    };
     state.hidden.retain(|&h| h != object);
     let name = state.name(object);
     let duplicate =

@@ -622,8 +622,8 @@ pub enum SpellRefusal {
     EquipmentOnCaster,
     /// supplement: Duplicate Enchantments: a same-name enchantment is already on the target.
     SameEnchantment,
-    /// Zone enchantments are not cast yet.
-    ZoneEnchantmentNotModelled,
+    /// supplement: Enchantments: an enchantment is cast on an object or on a zone.
+    EnchantmentNeedsObjectOrZone,
     /// The attack spell prints no attack.
     NoAttack,
     /// A zone attack spell targets a zone, another attack spell an object.
@@ -695,8 +695,8 @@ impl fmt::Display for SpellRefusal {
             SpellRefusal::SameEnchantment => {
                 f.write_str("a same-name enchantment is already on the target")
             }
-            SpellRefusal::ZoneEnchantmentNotModelled => {
-                f.write_str("zone enchantments are not cast yet")
+            SpellRefusal::EnchantmentNeedsObjectOrZone => {
+                f.write_str("an enchantment is cast on an object or a zone")
             }
             SpellRefusal::NoAttack => f.write_str("the attack spell prints no attack"),
             SpellRefusal::AttackKind => {

@@ -229,15 +229,18 @@ impl TargetRule {
     /// Whether it can never be a hero (so that destroying it or putting it into a hand never
     /// asks that of a hero).
     pub fn never_hero(&self) -> bool {
-        self.kinds()
-            .all(|k| !matches!(k, TargetKind::Hero | TargetKind::Character | TargetKind::AnyCard))
+        self.kinds().all(|k| {
+            !matches!(
+                k,
+                TargetKind::Hero | TargetKind::Character | TargetKind::AnyCard
+            )
+        })
     }
 
     /// Whether it can only be a character or equipment (cards that exhaust and ready).
     pub fn exhaustible(&self) -> bool {
-        self.kinds().all(|k| {
-            !matches!(k, TargetKind::AbilityCard | TargetKind::AnyCard)
-        })
+        self.kinds()
+            .all(|k| !matches!(k, TargetKind::AbilityCard | TargetKind::AnyCard))
     }
 }
 
@@ -436,7 +439,9 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                     AbilityEffect::Destroy { to, .. } if ally_group(to) && instant => {
                         EffectOp::Destroy { to }
                     }
-                    AbilityEffect::ReturnToHand { target } if target == 1 && never_hero && instant => {
+                    AbilityEffect::ReturnToHand { target }
+                        if target == 1 && never_hero && instant =>
+                    {
                         EffectOp::ReturnToHand {
                             to: Recipient::TargetCharacter,
                         }

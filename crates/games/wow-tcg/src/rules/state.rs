@@ -11,9 +11,7 @@ use grimoire_engine::{
 use serde::Serialize;
 
 use super::card::{Kind, Printed};
-use super::content::{
-    Count, DamageType, EffectOp, Keyword, Recipient, TriggerCheck, TriggerEvent,
-};
+use super::content::{Count, DamageType, EffectOp, Keyword, Recipient, TriggerCheck, TriggerEvent};
 use super::effects::keyword_ops;
 use super::packets::Packet;
 use super::refusal::{Named, Refusal};
