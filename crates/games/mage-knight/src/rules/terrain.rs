@@ -120,6 +120,11 @@ pub fn check_path(
         }
     }
     let hinders = |t: &Terrain| t.kind.hinders_movement() && !clear_for(t.kind, aquatic);
+    // Only hindering and elevated features stop a move part-way: without any, the walk along
+    // the path has nothing to find.
+    if !state.terrain.iter().any(|t| hinders(t) || t.elevated) {
+        return Ok(());
+    }
     let starts_over_clear = !state
         .terrain
         .iter()
