@@ -9009,7 +9009,7 @@ mod card_rows {
         None,
         None,
     ];
-    const CONJURATION_HANDLER_VALUES: &[Option<Handler>; 67] = &[
+    const CONJURATION_HANDLER_VALUES: &[Option<Handler>; 66] = &[
         Some(Handler::AkirosHammer),
         Some(Handler::AlluringOrchid),
         Some(Handler::AltarOfCarnage),
@@ -9025,7 +9025,6 @@ mod card_rows {
         Some(Handler::Barracks),
         Some(Handler::BattleForge),
         Some(Handler::BedOfUrchins),
-        Some(Handler::ConsecratedGround),
         Some(Handler::ConstructionYard),
         Some(Handler::CorrosiveOrchid),
         Some(Handler::CrusadeBanner),
@@ -9079,10 +9078,10 @@ mod card_rows {
         Some(Handler::ZigguratOfUndeath),
     ];
     const CONJURATION_HANDLER: &[u8; 90] = &[
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 5, 15, 16, 5, 17, 18, 5, 5, 5,
-        19, 20, 21, 5, 5, 22, 23, 24, 25, 26, 27, 28, 5, 5, 29, 30, 5, 5, 31, 32, 33, 34,
-        35, 5, 5, 5, 36, 37, 38, 5, 39, 40, 5, 41, 42, 43, 44, 45, 46, 47, 5, 48, 49, 50,
-        51, 52, 53, 54, 55, 56, 57, 58, 5, 5, 5, 59, 60, 61, 5, 5, 5, 62, 63, 64, 65, 66,
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 5, 5, 15, 5, 16, 17, 5, 5, 5,
+        18, 19, 20, 5, 5, 21, 22, 23, 24, 25, 26, 27, 5, 5, 28, 29, 5, 5, 30, 31, 32, 33,
+        34, 5, 5, 5, 35, 36, 37, 5, 38, 39, 5, 40, 41, 42, 43, 44, 45, 46, 5, 47, 48, 49,
+        50, 51, 52, 53, 54, 55, 56, 57, 5, 5, 5, 58, 59, 60, 5, 5, 5, 61, 62, 63, 64, 65,
     ];
     const CONJURATION_PRINTINGS_ITEMS: &[Printing; 99] = &[
         Printing {
@@ -10435,7 +10434,53 @@ mod card_rows {
         16, 48, 29, 14, 18, 49, 5, 5, 42, 42, 45, 14, 50, 51, 52, 53, 54, 55, 56, 57, 58,
         39, 59, 7, 60,
     ];
-    const CONJURATION_CARD_ABILITIES_ITEMS: &[CardAbility; 7] = &[
+    const CONJURATION_CARD_ABILITIES_ITEMS: &[CardAbility; 9] = &[
+        CardAbility {
+            trigger: AbilityTrigger::Upkeep,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::Damage {
+                    amount: 1,
+                    direct: true,
+                    damage_type: Some(DamageType::Light),
+                    to: AbilityRecipient::EachInZone,
+                },
+            ],
+            each: &[
+                TargetFilter::Enemy,
+                TargetFilter::ObjectType {
+                    which: ObjectType::Creature,
+                },
+                TargetFilter::NotSchool {
+                    which: School::Holy,
+                },
+            ],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::GainTrait {
+                    which: Trait::Regenerate(1),
+                    to: AbilityRecipient::EachInZone,
+                },
+            ],
+            each: &[
+                TargetFilter::Friendly,
+                TargetFilter::ObjectType {
+                    which: ObjectType::Creature,
+                },
+                TargetFilter::School {
+                    which: School::Holy,
+                },
+            ],
+        },
         CardAbility {
             trigger: AbilityTrigger::WhileInPlay,
             cost: &[],
@@ -10562,10 +10607,10 @@ mod card_rows {
         },
     ];
     const CONJURATION_CARD_ABILITIES: &[u8; 91] = &[
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2,
-        2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 4, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6,
-        6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-        7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 4, 4, 4, 4, 4,
+        4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 8, 8, 8, 8, 8, 8,
+        8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
+        9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
     ];
     const CONJURATION_FORM_VALUES: &[ConjurationForm; 3] = &[
         ConjurationForm::Object,
@@ -11238,7 +11283,7 @@ mod card_rows {
         None,
         None,
     ];
-    const ENCHANTMENT_HANDLER_VALUES: &[Option<Handler>; 73] = &[
+    const ENCHANTMENT_HANDLER_VALUES: &[Option<Handler>; 72] = &[
         Some(Handler::AdramelechsTouch),
         Some(Handler::Agony),
         Some(Handler::AkirosFavor),
@@ -11303,7 +11348,6 @@ mod card_rows {
         Some(Handler::SolarAura),
         Some(Handler::SongOfLove),
         Some(Handler::SpikedPit),
-        Some(Handler::StandardBearer),
         Some(Handler::Stumble),
         Some(Handler::SummoningCircle),
         Some(Handler::TarTrap),
@@ -11318,7 +11362,7 @@ mod card_rows {
         17, 18, 19, 20, 21, 22, 7, 23, 7, 7, 24, 7, 25, 7, 7, 26, 7, 27, 28, 29, 30, 31,
         32, 7, 33, 34, 7, 35, 7, 7, 7, 36, 37, 38, 39, 40, 41, 42, 7, 43, 44, 7, 7, 45,
         46, 47, 48, 49, 7, 50, 51, 7, 7, 52, 7, 53, 54, 55, 56, 57, 58, 7, 59, 7, 7, 60,
-        61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 7, 72,
+        61, 62, 63, 7, 64, 65, 66, 67, 68, 69, 70, 7, 71,
     ];
     const ENCHANTMENT_PRINTINGS_ITEMS: &[Printing; 120] = &[
         Printing {
@@ -12507,7 +12551,7 @@ mod card_rows {
         1, 1, 0, 1, 27, 21, 1, 1, 1, 1, 1, 1, 21, 28, 21, 1, 1, 1, 9, 1, 29, 1, 1, 4, 1,
         1, 24, 30, 1, 1,
     ];
-    const ENCHANTMENT_CARD_ABILITIES_ITEMS: &[CardAbility; 7] = &[
+    const ENCHANTMENT_CARD_ABILITIES_ITEMS: &[CardAbility; 8] = &[
         CardAbility {
             trigger: AbilityTrigger::EndOfRound,
             cost: &[],
@@ -12637,12 +12681,36 @@ mod card_rows {
                 },
             ],
         },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::GainTrait {
+                    which: Trait::Melee(1),
+                    to: AbilityRecipient::EachInZone,
+                },
+                AbilityEffect::GainTrait {
+                    which: Trait::Armor(1),
+                    to: AbilityRecipient::EachInZone,
+                },
+            ],
+            each: &[
+                TargetFilter::Friendly,
+                TargetFilter::ObjectType {
+                    which: ObjectType::Creature,
+                },
+                TargetFilter::NotCarrier,
+            ],
+        },
     ];
     const ENCHANTMENT_CARD_ABILITIES: &[u8; 105] = &[
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 3, 3,
         3, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6,
-        6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+        6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,
     ];
     const ENCHANTMENT_REVEAL_COST: &[u8; 104] = &[
         1, 3, 1, 5, 4, 4, 5, 2, 4, 3, 0, 2, 2, 0, 0, 3, 1, 0, 0, 3, 4, 4, 4, 0, 5, 2, 0,

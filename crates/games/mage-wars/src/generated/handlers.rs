@@ -153,8 +153,6 @@ pub enum Handler {
     Confusion,
     /// `conquer`, used by: Conquer.
     Conquer,
-    /// `consecrated_ground`, used by: Consecrated Ground.
-    ConsecratedGround,
     /// `construction_yard`, used by: Construction Yard.
     ConstructionYard,
     /// `corrode_overflow`, used by: Corrode.
@@ -661,8 +659,6 @@ pub enum Handler {
     Stagger,
     /// `stance`, used by: Stance.
     Stance,
-    /// `standard_bearer`, used by: Standard Bearer.
-    StandardBearer,
     /// `steadfast_boots`, used by: Steadfast Boots.
     SteadfastBoots,
     /// `steal_enchantment`, used by: Steal Enchantment.
@@ -822,14 +818,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 406;
+    pub const COUNT: usize = 404;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 406] = {
-        let mut all = [Self::AcademyBeastmaster; 406];
+    pub const ALL: [Self; 404] = {
+        let mut all = [Self::AcademyBeastmaster; 404];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -843,7 +839,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 406] = [
+    pub const NAMES: [&'static str; 404] = [
         "academy_beastmaster",
         "academy_druid",
         "academy_elementalist",
@@ -918,7 +914,6 @@ impl Handler {
         "combustion",
         "confusion",
         "conquer",
-        "consecrated_ground",
         "construction_yard",
         "corrode_overflow",
         "corrosive_orchid",
@@ -1172,7 +1167,6 @@ impl Handler {
         "staff_of_beasts",
         "stagger",
         "stance",
-        "standard_bearer",
         "steadfast_boots",
         "steal_enchantment",
         "steal_equipment",

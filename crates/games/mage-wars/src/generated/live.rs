@@ -461,6 +461,22 @@ fn live_union_targetfilter(
                 which: live::field(table, path, "which", live::parse::<ObjectType>)?,
             })
         }
+        "school" => {
+            live::known_fields(table, &["is", "which"], path)?;
+            Ok(TargetFilter::School {
+                which: live::field(table, path, "which", live::parse::<School>)?,
+            })
+        }
+        "not_school" => {
+            live::known_fields(table, &["is", "which"], path)?;
+            Ok(TargetFilter::NotSchool {
+                which: live::field(table, path, "which", live::parse::<School>)?,
+            })
+        }
+        "not_carrier" => {
+            live::known_fields(table, &["is"], path)?;
+            Ok(TargetFilter::NotCarrier)
+        }
         other => {
             Err(
                 LiveError::new(

@@ -2132,6 +2132,18 @@ pub enum TargetFilter {
         /// The `which` field.
         which: ObjectType,
     },
+    /// Belongs to this school (its card lists it: a Holy creature).
+    School {
+        /// The `which` field.
+        which: School,
+    },
+    /// Does not belong to this school (a non-Holy creature).
+    NotSchool {
+        /// The `which` field.
+        which: School,
+    },
+    /// Is not the object the card carrying the ability is attached to ("all other friendly creatures" of an enchantment).
+    NotCarrier,
 }
 impl TargetFilter {
     /// The union's name as declared in `game.toml`.
@@ -2139,7 +2151,7 @@ impl TargetFilter {
     /// The key that names the variant in content (`is = "..."`).
     pub const TAG: &'static str = "is";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 9] = [
+    pub const VARIANTS: [&'static str; 12] = [
         "object_type",
         "has_trait",
         "lacks_trait",
@@ -2149,6 +2161,9 @@ impl TargetFilter {
         "enemy",
         "living",
         "not_type",
+        "school",
+        "not_school",
+        "not_carrier",
     ];
     /// The name of this value's variant, as content writes it.
     pub const fn variant(self) -> &'static str {
@@ -2162,6 +2177,9 @@ impl TargetFilter {
             Self::Enemy => "enemy",
             Self::Living => "living",
             Self::NotType { .. } => "not_type",
+            Self::School { .. } => "school",
+            Self::NotSchool { .. } => "not_school",
+            Self::NotCarrier => "not_carrier",
         }
     }
 }

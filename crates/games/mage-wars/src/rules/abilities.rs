@@ -670,6 +670,11 @@ fn passes(game: &Game, source: ObjectId, object: ObjectId, test: &TargetFilter) 
         TargetFilter::NotType { which } => {
             !passes(game, source, object, &TargetFilter::ObjectType { which })
         }
+        TargetFilter::School { which } => card.schools.iter().any(|s| s.school == which),
+        TargetFilter::NotSchool { which } => !card.schools.iter().any(|s| s.school == which),
+        TargetFilter::NotCarrier => {
+            game.store.get(source).and_then(|o| o.attached_to) != Some(object)
+        }
     }
 }
 
