@@ -50,6 +50,8 @@ const DAMAGE_TYPES: [&str; 8] = [
 struct Target {
     card: &'static str,
     also: Vec<&'static str>,
+    /// A card on the chain (`target ability card`, 300.2), what an interrupt names.
+    on_chain: bool,
     side: &'static str,
     state: Option<&'static str>,
     cost_at_most: Option<i64>,
@@ -593,6 +595,7 @@ impl Reader<'_> {
                     | "destroy"
                     | "return_to_hand"
                     | "remove_from_game"
+                    | "interrupt"
             ) || effect
                 .value
                 .get("amount")
@@ -605,7 +608,7 @@ impl Reader<'_> {
         let in_combat = matches!(event, "ThisStrikes" | "ThisAttacks");
         let fits = match op {
             "deal_damage" | "heal" | "draw" | "exhaust" | "ready" | "destroy" | "return_to_hand"
-            | "remove_from_game" => effect.duration == "instant",
+            | "remove_from_game" | "interrupt" => effect.duration == "instant",
             // A triggered ATK change is a gain (the `triggered_power` effect's amount).
             "grant_keyword" => {
                 effect.duration == "this_turn" || in_combat && effect.duration == "this_combat"
@@ -707,6 +710,11 @@ impl Reader<'_> {
             let effect = self.targeted_only("destroy", who)?;
             // Destroying a hero is no power of the vocabulary.
             return effect.target.as_ref()?.never_hero().then_some(effect);
+        }
+        // `Interrupt <target> card` (711): a card on the chain.
+        if let Some(who) = strip_prefix_ci(sentence, "Interrupt ") {
+            let effect = self.targeted_only("interrupt", who)?;
+            return effect.target.as_ref()?.on_chain.then_some(effect);
         }
         // `Remove <target> from the game` (411.6a).
         if let Some(who) = strip_prefix_ci(sentence, "Remove ")
@@ -961,6 +969,12 @@ fn targets_value(target: &Target) -> Value {
     if let Some(state) = target.state {
         filters.push(Value::Table(Table::from_iter([("is".into(), text(state))])));
     }
+    if target.on_chain {
+        filters.push(Value::Table(Table::from_iter([(
+            "is".into(),
+            text("on_chain"),
+        )])));
+    }
     if let Some(amount) = target.cost_at_most {
         filters.push(Value::Table(Table::from_iter([
             ("is".into(), text("cost_at_most")),
@@ -1060,6 +1074,14 @@ fn target_phrase(phrase: &str) -> Option<Target> {
             rest = r;
         }
     }
+    // `target ability card`: a card on the chain (300.2).
+    let on_chain = match strip_suffix_ci(rest, " card") {
+        Some(r) => {
+            rest = r;
+            true
+        }
+        None => false,
+    };
     let lower = rest.to_ascii_lowercase();
     let (card, also) = match lower.as_str() {
         "hero or ally" => ("Character", Vec::new()),
@@ -1098,12 +1120,13 @@ fn target_phrase(phrase: &str) -> Option<Target> {
     };
     // A state is a character's (damaged, attacking, ...).
     let characters = also.is_empty() && matches!(card, "Hero" | "Ally" | "Character");
-    if state.is_some() && !characters {
+    if state.is_some() && !characters || on_chain && (state.is_some() || side != "Any") {
         return None;
     }
     Some(Target {
         card,
         also,
+        on_chain,
         side,
         state,
         cost_at_most,
@@ -1111,21 +1134,23 @@ fn target_phrase(phrase: &str) -> Option<Target> {
 }
 
 impl Target {
-    /// Whether it can only be a hero or an ally.
+    /// Whether it can only be a hero or an ally in play.
     fn characters_only(&self) -> bool {
-        self.also.is_empty() && matches!(self.card, "Hero" | "Ally" | "Character")
+        !self.on_chain && self.also.is_empty() && matches!(self.card, "Hero" | "Ally" | "Character")
     }
 
-    /// Whether it can never be a hero (what is destroyed or put into a hand).
+    /// Whether it can never be a hero (what is destroyed or put into a hand), in play.
     fn never_hero(&self) -> bool {
-        std::iter::once(&self.card)
+        !self.on_chain
+            && std::iter::once(&self.card)
             .chain(&self.also)
             .all(|kind| !matches!(*kind, "Hero" | "Character"))
     }
 
     /// Whether it can only be a card that exhausts and readies: a character or equipment.
     fn exhaustible(&self) -> bool {
-        std::iter::once(&self.card)
+        !self.on_chain
+            && std::iter::once(&self.card)
             .chain(&self.also)
             .all(|kind| *kind != "AbilityCard")
     }

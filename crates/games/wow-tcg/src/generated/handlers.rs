@@ -1225,8 +1225,6 @@ pub enum Handler {
     CouncilOfThreeHammers,
     /// `counterattack`, used by: Counterattack!.
     Counterattack,
-    /// `counterspell`, used by: Counterspell.
-    Counterspell,
     /// `counting_out_time`, used by: Counting Out Time.
     CountingOutTime,
     /// `cover_of_silence`, used by: Cover of Silence.
@@ -2133,8 +2131,6 @@ pub enum Handler {
     FitOfRage,
     /// `fixate`, used by: Fixate.
     Fixate,
-    /// `fizzle`, used by: Fizzle.
-    Fizzle,
     /// `flame_breath`, used by: Flame Breath.
     FlameBreath,
     /// `flame_burst`, used by: Flame Burst.
@@ -4101,8 +4097,6 @@ pub enum Handler {
     NetherBalance,
     /// `nether_blast`, used by: Nether Blast.
     NetherBlast,
-    /// `nether_fracture`, used by: Nether Fracture.
-    NetherFracture,
     /// `nether_inversion`, used by: Nether Inversion.
     NetherInversion,
     /// `nether_rift`, used by: Nether Rift.
@@ -4155,8 +4149,6 @@ pub enum Handler {
     NothThePlaguebringer,
     /// `nourish`, used by: Nourish.
     Nourish,
-    /// `now_for_you_insects`, used by: NOW FOR YOU, INSECTS!.
-    NowForYouInsects,
     /// `nox_the_lifedrainer`, used by: Nox the Lifedrainer.
     NoxTheLifedrainer,
     /// `noxious_trap`, used by: Noxious Trap.
@@ -4311,8 +4303,6 @@ pub enum Handler {
     Paralyze,
     /// `paralyzing_strike`, used by: Paralyzing Strike.
     ParalyzingStrike,
-    /// `parasitic_shadowfiend`, used by: Parasitic Shadowfiend.
-    ParasiticShadowfiend,
     /// `parexia_herald_of_the_shadows`, used by: Parexia, Herald of the Shadows.
     ParexiaHeraldOfTheShadows,
     /// `patchwerk`, used by: Patchwerk.
@@ -5201,8 +5191,6 @@ pub enum Handler {
     SilasDarkmoon,
     /// `silent_crusader`, used by: Silent Crusader.
     SilentCrusader,
-    /// `silent_fang`, used by: Silent Fang.
-    SilentFang,
     /// `sindozur_the_toxifier`, used by: Sindo'zur the Toxifier.
     SindozurTheToxifier,
     /// `sindragosa`, used by: Sindragosa.
@@ -6161,8 +6149,6 @@ pub enum Handler {
     TyrandeHighPriestessOfElune,
     /// `tyrus_blackhorn`, used by: Tyrus Blackhorn.
     TyrusBlackhorn,
-    /// `tyrus_sheynathren`, used by: Tyrus Sheynathren.
-    TyrusSheynathren,
     /// `tyrygosa`, used by: Tyrygosa.
     Tyrygosa,
     /// `tysandri_duskstrike`, used by: Tysandri Duskstrike.
@@ -6503,8 +6489,6 @@ pub enum Handler {
     WildseerVarel,
     /// `wildweaver_masazun`, used by: Wildweaver Masa'zun.
     WildweaverMasazun,
-    /// `will_of_the_legion`, used by: Will of the Legion.
-    WillOfTheLegion,
     /// `wind_shear`, used by: Wind Shear.
     WindShear,
     /// `windfury_totem`, used by: Windfury Totem.
@@ -6702,14 +6686,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 3346;
+    pub const COUNT: usize = 3338;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 3346] = {
-        let mut all = [Self::ABirdInHand; 3346];
+    pub const ALL: [Self; 3338] = {
+        let mut all = [Self::ABirdInHand; 3338];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -6723,7 +6707,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 3346] = [
+    pub const NAMES: [&'static str; 3338] = [
         "a_bird_in_hand",
         "a_donation_of_silk",
         "a_donation_of_wool",
@@ -7334,7 +7318,6 @@ impl Handler {
         "corruptor_mimi_whippleshade",
         "council_of_three_hammers",
         "counterattack",
-        "counterspell",
         "counting_out_time",
         "cover_of_silence",
         "cover_of_the_light",
@@ -7788,7 +7771,6 @@ impl Handler {
         "fist_of_the_deity",
         "fit_of_rage",
         "fixate",
-        "fizzle",
         "flame_breath",
         "flame_burst",
         "flame_crash",
@@ -8772,7 +8754,6 @@ impl Handler {
         "nessera_gildenrose",
         "nether_balance",
         "nether_blast",
-        "nether_fracture",
         "nether_inversion",
         "nether_rift",
         "netherbane",
@@ -8799,7 +8780,6 @@ impl Handler {
         "not_a_scratch_on_me",
         "noth_the_plaguebringer",
         "nourish",
-        "now_for_you_insects",
         "nox_the_lifedrainer",
         "noxious_trap",
         "nozdormu_the_timeless",
@@ -8877,7 +8857,6 @@ impl Handler {
         "pantsing",
         "paralyze",
         "paralyzing_strike",
-        "parasitic_shadowfiend",
         "parexia_herald_of_the_shadows",
         "patchwerk",
         "path_of_frost",
@@ -9322,7 +9301,6 @@ impl Handler {
         "signet_of_the_impregnable_fortress",
         "silas_darkmoon",
         "silent_crusader",
-        "silent_fang",
         "sindozur_the_toxifier",
         "sindragosa",
         "sindragosa_the_frost_queen",
@@ -9802,7 +9780,6 @@ impl Handler {
         "twisted_wrath",
         "tyrande_high_priestess_of_elune",
         "tyrus_blackhorn",
-        "tyrus_sheynathren",
         "tyrygosa",
         "tysandri_duskstrike",
         "uberserc",
@@ -9973,7 +9950,6 @@ impl Handler {
         "wildlife_defender",
         "wildseer_varel",
         "wildweaver_masazun",
-        "will_of_the_legion",
         "wind_shear",
         "windfury_totem",
         "windfury_weapon",

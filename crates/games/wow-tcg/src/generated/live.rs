@@ -418,6 +418,10 @@ fn live_union_targetfilter(
             live::known_fields(table, &["is"], path)?;
             Ok(TargetFilter::Attacking)
         }
+        "on_chain" => {
+            live::known_fields(table, &["is"], path)?;
+            Ok(TargetFilter::OnChain)
+        }
         "defending" => {
             live::known_fields(table, &["is"], path)?;
             Ok(TargetFilter::Defending)
@@ -2481,6 +2485,12 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
         "remove_from_game" => {
             live::known_fields(table, &["op", "to"], path)?;
             Ok(EffectOp::RemoveFromGame {
+                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+            })
+        }
+        "interrupt" => {
+            live::known_fields(table, &["op", "to"], path)?;
+            Ok(EffectOp::Interrupt {
                 to: live::field(table, path, "to", live::parse::<Recipient>)?,
             })
         }

@@ -208,6 +208,8 @@ pub struct TargetRule {
     pub attacking: bool,
     /// It must be defending.
     pub defending: bool,
+    /// It is a card on the chain (300.2: "target ability card"), not in play.
+    pub on_chain: bool,
 }
 
 impl TargetRule {
@@ -216,9 +218,10 @@ impl TargetRule {
         std::iter::once(self.kind).chain(self.also.iter().flatten().copied())
     }
 
-    /// Whether it can only be a character (a hero, an ally or either).
+    /// Whether it can only be a character (a hero, an ally or either) in play.
     pub fn characters_only(&self) -> bool {
-        self.kinds().all(|k| {
+        !self.on_chain
+            && self.kinds().all(|k| {
             matches!(
                 k,
                 TargetKind::Hero | TargetKind::Ally | TargetKind::Character
@@ -229,13 +232,16 @@ impl TargetRule {
     /// Whether it can never be a hero (so that destroying it or putting it into a hand never
     /// asks that of a hero).
     pub fn never_hero(&self) -> bool {
-        self.kinds()
+        !self.on_chain
+            && self
+                .kinds()
             .all(|k| !matches!(k, TargetKind::Hero | TargetKind::Character | TargetKind::AnyCard))
     }
 
     /// Whether it can only be a character or equipment (cards that exhaust and ready).
     pub fn exhaustible(&self) -> bool {
-        self.kinds().all(|k| {
+        !self.on_chain
+            && self.kinds().all(|k| {
             !matches!(k, TargetKind::AbilityCard | TargetKind::AnyCard)
         })
     }
@@ -320,6 +326,7 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
             cost_at_most: None,
             attacking: false,
             defending: false,
+            on_chain: false,
         };
         for filter in target.filters {
             match *filter {
@@ -327,6 +334,7 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                 TargetFilter::Exhausted => rule.exhausted = true,
                 TargetFilter::Attacking => rule.attacking = true,
                 TargetFilter::Defending => rule.defending = true,
+                TargetFilter::OnChain => rule.on_chain = true,
                 TargetFilter::CostAtMost { amount } if rule.cost_at_most.is_none() => {
                     rule.cost_at_most = Some(amount);
                 }
@@ -357,6 +365,7 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                 to == Recipient::TargetCharacter && usize::from(target) == index
             }
             AbilityEffect::KeepExhausted { target }
+            | AbilityEffect::Interrupt { target }
             | AbilityEffect::ReturnToHand { target }
             | AbilityEffect::RemoveFromGame { target }
             | AbilityEffect::Attach { target } => usize::from(target) == index,
@@ -369,6 +378,8 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
     let this_turn = ability.duration == AbilityDuration::ThisTurn;
     // Destroying and putting into a hand are played for a target that is never a hero.
     let never_hero = rules.len() == 1 && rules[0].never_hero();
+    // Interrupting: a card on the chain (711).
+    let on_chain = rules.len() == 1 && rules[0].on_chain;
     // Exhausting and readying: a character or equipment.
     let exhaustible = !rules.is_empty() && rules[0].exhaustible();
     // Only characters are attached to or kept exhausted.
@@ -435,6 +446,11 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                     },
                     AbilityEffect::Destroy { to, .. } if ally_group(to) && instant => {
                         EffectOp::Destroy { to }
+                    }
+                    AbilityEffect::Interrupt { target } if target == 1 && on_chain && instant => {
+                        EffectOp::Interrupt {
+                            to: Recipient::TargetCharacter,
+                        }
                     }
                     AbilityEffect::ReturnToHand { target } if target == 1 && never_hero && instant => {
                         EffectOp::ReturnToHand {
@@ -613,6 +629,13 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                 AbilityEffect::Destroy { to, .. } if ally_group(to) && instant => {
                     (PowerEffect::Destroy, 0, None, to, content::Dealer::ThisCard)
                 }
+                AbilityEffect::Interrupt { target } if target == 1 && on_chain && instant => (
+                    PowerEffect::Interrupt,
+                    0,
+                    None,
+                    Recipient::TargetCharacter,
+                    content::Dealer::ThisCard,
+                ),
                 AbilityEffect::ReturnToHand { target } if target == 1 && never_hero && instant => (
                     PowerEffect::ReturnToHand,
                     0,
@@ -752,6 +775,9 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                 }
                 AbilityEffect::Destroy { to, .. } if ally_group(to) => {
                     power(PowerEffect::Destroy, 0, to)
+                }
+                AbilityEffect::Interrupt { target } if target == 1 && on_chain => {
+                    power(PowerEffect::Interrupt, 0, Recipient::TargetCharacter)
                 }
                 AbilityEffect::ReturnToHand { target } if target == 1 && never_hero => {
                     power(PowerEffect::ReturnToHand, 0, Recipient::TargetCharacter)

@@ -26,6 +26,13 @@ pub fn targetable(game: &Game, id: ObjectId) -> bool {
         && !game.has_op(id, |op| matches!(op, EffectOp::Untargetable))
 }
 
+/// Whether `id` is a card on the chain (a card link, 705.2), which "target <type> card" names.
+fn on_chain(game: &Game, id: ObjectId) -> bool {
+    game.chain
+        .iter()
+        .any(|link| link.kind == LinkKind::Card(id))
+}
+
 /// Whether `id` may be the target a typed ability's `rule` describes for a link `player`
 /// controls (706.1): a hero, an ally (a Totem is targeted as though it were one, glossary) or
 /// either, or another type of card in play (300.2: an ability, equipment, a weapon, armor, an
@@ -33,8 +40,17 @@ pub fn targetable(game: &Game, id: ObjectId) -> bool {
 /// defending or of a cost at most as the rule asks. Without a rule: any character.
 pub fn fits_rule(game: &Game, player: PlayerId, rule: Option<&TargetRule>, id: ObjectId) -> bool {
     let Some(rule) = rule else {
-        return game.is_character(id);
+        return targetable(game, id) && game.is_character(id);
     };
+    // 300.2: a card in play, or, for "target <type> card", a card on the chain (706.1).
+    let place = if rule.on_chain {
+        on_chain(game, id)
+    } else {
+        targetable(game, id)
+    };
+    if !place {
+        return false;
+    }
     let printed = game.card(id).kind;
     let character = game.is_character(id);
     let hero = printed == Kind::Hero;
@@ -90,6 +106,7 @@ fn target_index(op: &EffectOp) -> Option<usize> {
         | EffectOp::Ready { to }
         | EffectOp::ReturnToHand { to }
         | EffectOp::RemoveFromGame { to }
+        | EffectOp::Interrupt { to }
         | EffectOp::KeepExhausted { to }
         | EffectOp::PaymentPower { to, .. }
         | EffectOp::TriggeredDamage { to, .. }
@@ -124,14 +141,14 @@ fn choose_targets(
     let mut chosen = Vec::new();
     for index in 0..count {
         let rule = rules.get(index);
+        let on_the_chain = game.chain.iter().filter_map(|link| match link.kind {
+            LinkKind::Card(card) => Some(card),
+            _ => None,
+        });
         let legal: Vec<ObjectId> = game
             .objects_in_play()
-            .filter(|&o| {
-                o != source
-                    && !chosen.contains(&o)
-                    && targetable(game, o)
-                    && fits_rule(game, player, rule, o)
-            })
+            .chain(on_the_chain)
+            .filter(|&o| o != source && !chosen.contains(&o) && fits_rule(game, player, rule, o))
             .collect();
         if legal.is_empty() {
             return Ok(None);
@@ -425,6 +442,7 @@ fn power_effect(op: EffectOp, x: i32) -> Option<EffectOp> {
         PowerEffect::Destroy => EffectOp::Destroy { to },
         PowerEffect::ReturnToHand => EffectOp::ReturnToHand { to },
         PowerEffect::RemoveFromGame => EffectOp::RemoveFromGame { to },
+        PowerEffect::Interrupt => EffectOp::Interrupt { to },
         // Without its keyword the effect does nothing.
         PowerEffect::GrantKeyword => EffectOp::GrantKeyword {
             keyword: keyword?,
@@ -642,7 +660,7 @@ fn resolve(game: &mut Game, link: Link, ctx: &mut Ctx<'_, GameEvent>) -> Result<
         .iter()
         .enumerate()
         .map(|(i, &t)| {
-            (targetable(game, t) && fits_rule(game, link.controller, rules.get(i), t)).then_some(t)
+            fits_rule(game, link.controller, rules.get(i), t).then_some(t)
         })
         .collect();
     if !link.targets.is_empty() && legal.iter().all(Option::is_none) {
@@ -760,6 +778,7 @@ fn resolve_card(
                             | EffectOp::Destroy { .. }
                             | EffectOp::ReturnToHand { .. }
                             | EffectOp::RemoveFromGame { .. }
+                            | EffectOp::Interrupt { .. }
                             | EffectOp::Ready { .. }
                             | EffectOp::KeepExhausted { .. }
                     ) || matches!(
@@ -998,6 +1017,19 @@ fn apply_ops(
                 for d in game.recipients(to, holder, controller, targets) {
                     if game.in_play(d) {
                         game.put_from_play(d, HAND);
+                    }
+                }
+            }
+            // 711.1: the targeted card's link leaves the chain for its owner's graveyard.
+            EffectOp::Interrupt { to } => {
+                for d in game.recipients(to, holder, controller, targets) {
+                    let at = game
+                        .chain
+                        .iter()
+                        .position(|link| link.kind == LinkKind::Card(d));
+                    if let Some(at) = at {
+                        let link = game.chain.remove(at);
+                        interrupt(game, &link);
                     }
                 }
             }

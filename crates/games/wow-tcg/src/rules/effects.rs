@@ -86,6 +86,10 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         Coverage::played("chain: a resolving link removes cards in play from the game"),
     ),
     (
+        "interrupt",
+        Coverage::played("chain: a resolving link interrupts the card link it targets"),
+    ),
+    (
         "enters_play_exhausted",
         Coverage::played("chain: a card enters play exhausted"),
     ),
@@ -178,6 +182,7 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::Destroy { .. } => "destroy",
         EffectOp::ReturnToHand { .. } => "return_to_hand",
         EffectOp::RemoveFromGame { .. } => "remove_from_game",
+        EffectOp::Interrupt { .. } => "interrupt",
         EffectOp::EntersPlayExhausted => "enters_play_exhausted",
         EffectOp::CannotAttack { .. } => "cannot_attack",
         EffectOp::PaymentPower { .. } => "payment_power",

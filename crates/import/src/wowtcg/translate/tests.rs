@@ -1162,3 +1162,39 @@ fn a_card_readying_itself() {
     // An ability card has no "itself" to ready.
     assert_eq!(translated("ability", "Odd", "Ready it."), None);
 }
+
+#[test]
+fn interrupting_a_card_on_the_chain() {
+    // Counterspell, Will of the Legion, Silent Fang (300.2: "<type> card" is not in play).
+    assert_eq!(
+        translated("ability", "Counterspell", "Interrupt target ability card.").as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "AbilityCard", filters = [{ is = "on_chain" }] }], effects = [{ op = "interrupt" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ability",
+            "Will of the Legion",
+            "Interrupt target ability, ally, or equipment card."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "AbilityCard", also = ["Ally", "Equipment"], filters = [{ is = "on_chain" }] }], effects = [{ op = "interrupt" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "weapon",
+            "Silent Fang",
+            "2, Destroy Silent Fang -> Interrupt target ability card."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "activate", cost = [{ pay = "resources", amount = 2 }, "destroy_this"], targets = [{ card = "AbilityCard", filters = [{ is = "on_chain" }] }], effects = [{ op = "interrupt" }] }]"#
+        )
+    );
+    // A card in play is not interrupted; a card on the chain is not destroyed.
+    assert_eq!(translated("ability", "Odd", "Interrupt target ability."), None);
+    assert_eq!(translated("ability", "Odd", "Destroy target ability card."), None);
+}
