@@ -143,6 +143,12 @@ pub fn reading(
             None => "an ongoing part on a card that is no ability".to_owned(),
         });
     }
+    if kind == "ability" && strip_prefix_ci(&powers[0].text, "Choose one:").is_some() {
+        return match reader.modal(powers) {
+            Some(ability) => Ok(vec![ability]),
+            None => stopped(&powers[0].text),
+        };
+    }
     if kind == "ability" {
         return match reader.played(powers) {
             Some(ability) => Ok(vec![ability]),
@@ -240,6 +246,60 @@ impl Reader<'_> {
         ability.insert(
             "effects".into(),
             Value::Array(effects.into_iter().map(|e| Value::Table(e.value)).collect()),
+        );
+        Some(Value::Table(ability))
+    }
+
+    /// A modal ability card (707.1b): `Choose one: <effect>; or <effect>` (the data cuts the
+    /// modes into powers at the semicolon; `, or ` inside one power too): one `choose_one`
+    /// effect whose options are instant effects, each naming its own target, if any.
+    fn modal(&self, powers: &[PowerText]) -> Option<Value> {
+        let (first, rest) = powers.split_first()?;
+        let head = strip_prefix_ci(&first.text, "Choose one:")?.trim();
+        let mut texts: Vec<String> = Vec::new();
+        if rest.is_empty() {
+            // `Choose one: A, or B.`
+            let at = find_ci(head, ", or ")?;
+            texts.push(head[..at].to_owned());
+            texts.push(head[at + ", or ".len()..].to_owned());
+        } else {
+            texts.push(head.to_owned());
+            for power in rest {
+                texts.push(strip_prefix_ci(power.text.trim(), "or ")?.to_owned());
+            }
+        }
+        let mut targets = Vec::new();
+        let mut options = Vec::new();
+        for option in &texts {
+            let [sentence] = sentences(option).try_into().ok()?;
+            let effect = self.effect(&capitalised(&sentence), false)?;
+            if effect.duration != "instant" {
+                return None;
+            }
+            let mut value = effect.value;
+            if let Some(target) = effect.target {
+                targets.push(target);
+                if targets.len() > 1 {
+                    value.insert("target".into(), Value::Integer(targets.len() as i64));
+                }
+            }
+            options.push(Value::Table(value));
+        }
+        if targets.len() > 3 {
+            return None;
+        }
+        let mut ability = Table::new();
+        if !targets.is_empty() {
+            let values = targets
+                .iter()
+                .filter_map(|target| targets_value(target).as_array()?.first().cloned())
+                .collect();
+            ability.insert("targets".into(), Value::Array(values));
+        }
+        let choose = op_table("choose_one", &[("options", Value::Array(options))]);
+        ability.insert(
+            "effects".into(),
+            Value::Array(vec![Value::Table(choose)]),
         );
         Some(Value::Table(ability))
     }

@@ -905,8 +905,6 @@ pub enum Handler {
     BrushAside,
     /// `brutal_bear_form`, used by: Brutal Bear Form.
     BrutalBearForm,
-    /// `brutal_strike`, used by: Brutal Strike.
-    BrutalStrike,
     /// `brutality_blade`, used by: Brutality Blade.
     BrutalityBlade,
     /// `bubblegil`, used by: Bubblegil.
@@ -3767,8 +3765,6 @@ pub enum Handler {
     MaxumIronbrew,
     /// `mazukon`, used by: Mazu'kon.
     Mazukon,
-    /// `meaningless_exertion`, used by: Meaningless Exertion.
-    MeaninglessExertion,
     /// `medoc_spiritwarden`, used by: Medoc Spiritwarden.
     MedocSpiritwarden,
     /// `meekway_humzinger`, used by: Meekway Humzinger.
@@ -4027,20 +4023,14 @@ pub enum Handler {
     NaturalReclamation,
     /// `natural_repossession`, used by: Natural Repossession.
     NaturalRepossession,
-    /// `natural_selection`, used by: Natural Selection.
-    NaturalSelection,
     /// `nature_of_the_beast`, used by: Nature of the Beast.
     NatureOfTheBeast,
     /// `nature_resistance_totem`, used by: Nature Resistance Totem.
     NatureResistanceTotem,
-    /// `natures_focus`, used by: Nature's Focus.
-    NaturesFocus,
     /// `natures_fury`, used by: Nature's Fury.
     NaturesFury,
     /// `natures_guidance`, used by: Nature's Guidance.
     NaturesGuidance,
-    /// `natures_majesty`, used by: Nature's Majesty.
-    NaturesMajesty,
     /// `natures_reach`, used by: Nature's Reach.
     NaturesReach,
     /// `natures_swiftness`, used by: Nature's Swiftness.
@@ -6481,8 +6471,6 @@ pub enum Handler {
     WildRoots,
     /// `wild_wrath`, used by: Wild Wrath.
     WildWrath,
-    /// `wildfire`, used by: Wildfire.
-    Wildfire,
     /// `wildlife_defender`, used by: Wildlife Defender.
     WildlifeDefender,
     /// `wildseer_varel`, used by: Wildseer Varel.
@@ -6686,14 +6674,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 3338;
+    pub const COUNT: usize = 3332;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 3338] = {
-        let mut all = [Self::ABirdInHand; 3338];
+    pub const ALL: [Self; 3332] = {
+        let mut all = [Self::ABirdInHand; 3332];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -6707,7 +6695,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 3338] = [
+    pub const NAMES: [&'static str; 3332] = [
         "a_bird_in_hand",
         "a_donation_of_silk",
         "a_donation_of_wool",
@@ -7158,7 +7146,6 @@ impl Handler {
         "brumdor_dreadforge",
         "brush_aside",
         "brutal_bear_form",
-        "brutal_strike",
         "brutality_blade",
         "bubblegil",
         "bubblesmash",
@@ -8589,7 +8576,6 @@ impl Handler {
         "maxie_the_blaster",
         "maxum_ironbrew",
         "mazukon",
-        "meaningless_exertion",
         "medoc_spiritwarden",
         "meekway_humzinger",
         "mekkatorque_king_of_the_gnomes",
@@ -8719,13 +8705,10 @@ impl Handler {
         "natural_purification",
         "natural_reclamation",
         "natural_repossession",
-        "natural_selection",
         "nature_of_the_beast",
         "nature_resistance_totem",
-        "natures_focus",
         "natures_fury",
         "natures_guidance",
-        "natures_majesty",
         "natures_reach",
         "natures_swiftness",
         "natures_vengeance",
@@ -9946,7 +9929,6 @@ impl Handler {
         "wild_rejuvenation",
         "wild_roots",
         "wild_wrath",
-        "wildfire",
         "wildlife_defender",
         "wildseer_varel",
         "wildweaver_masazun",

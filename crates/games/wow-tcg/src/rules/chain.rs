@@ -84,7 +84,7 @@ pub fn fits_rule(game: &Game, player: PlayerId, rule: Option<&TargetRule>, id: O
 /// from; empty: any targetable character).
 fn link_rules(game: &Game, link: &Link) -> Vec<TargetRule> {
     match link.kind {
-        LinkKind::Card(card) => game.card_target_rules(card),
+        LinkKind::Card(card) => game.card_target_rules(card, link.mode),
         LinkKind::Power { source, op } | LinkKind::Triggered { source, op } => {
             game.target_rules(source, op)
         }
@@ -167,10 +167,16 @@ fn choose_targets(
     Ok(Some(chosen))
 }
 
-/// The one-shot operations a card's link applies as it resolves.
-fn link_ops(game: &Game, card: ObjectId) -> Vec<EffectOp> {
+/// The operations a card's link has in `mode` (707.1b; 0: not modal): those of no mode and
+/// those of the chosen one.
+fn link_ops(game: &Game, card: ObjectId, mode: u8) -> Vec<EffectOp> {
     let mut ops = Vec::new();
-    game.for_each_op(card, |_, op| ops.push(*op));
+    game.for_each_op(card, |index, op| {
+        let of = game.op_mode(card, index);
+        if of == 0 || of == mode {
+            ops.push(*op);
+        }
+    });
     ops
 }
 
@@ -295,10 +301,22 @@ pub fn play(
     if !instant {
         check_main_timing(game, player, MainAction::PlayCard)?;
     }
-    let ops = link_ops(game, card);
+    // 707.1b: the mode of a modal card is chosen before its targets.
+    let modes = game.card_modes(card);
+    let mode = if modes > 0 {
+        let names: Vec<String> = (1..=modes).map(|m| format!("mode {m}")).collect();
+        let pick = ctx.choose(
+            &format!("player {}: the mode of {}", player.0, game.label(card)),
+            &names,
+        )?;
+        u8::try_from(pick + 1).unwrap_or(1)
+    } else {
+        0
+    };
+    let ops = link_ops(game, card, mode);
     let mut targets = Vec::new();
     if matches!(game.card(card).kind, Kind::Ability) {
-        let rules = game.card_target_rules(card);
+        let rules = game.card_target_rules(card, mode);
         match choose_targets(game, player, card, targets_needed(&ops), &rules, ctx)? {
             Some(t) => targets = t,
             None => {
@@ -323,6 +341,7 @@ pub fn play(
             controller: player,
             kind: LinkKind::Card(card),
             targets,
+            mode,
         },
     );
     Ok(())
@@ -354,6 +373,7 @@ pub fn place_resource(
             controller: player,
             kind: LinkKind::Resource { card, face_up },
             targets: Vec::new(),
+            mode: 0,
         },
     );
     Ok(())
@@ -551,6 +571,7 @@ pub fn use_power(
                 op: index,
             },
             targets,
+            mode: 0,
         },
     );
     Ok(())
@@ -564,6 +585,7 @@ pub fn add_effect(game: &mut Game, player: PlayerId, kind: LinkKind) {
             controller: player,
             kind,
             targets: Vec::new(),
+            mode: 0,
         },
     );
 }
@@ -597,6 +619,7 @@ pub fn add_triggered(
             op: waiting.op,
         },
         targets,
+        mode: 0,
     };
     let kind = link.kind;
     game.chain.push(link);
@@ -741,7 +764,7 @@ fn resolve_card(
     game.note_not_modelled(card);
     match game.card(card).kind {
         Kind::Ability => {
-            let ops = link_ops(game, card);
+            let ops = link_ops(game, card, link.mode);
             // An ability that stays in play (ongoing or attaching, 306.2a, 306.3b) holds its ATK
             // changes and the keywords it gives one card it names without targeting
             // (`state::continuous_keywords`) as continuous powers, not as modifiers of its link.
