@@ -377,6 +377,19 @@ impl Reader<'_> {
         if let Some(ability) = self.attack_restriction(&sentence) {
             return Some(ability);
         }
+        // `You pay N less to strike with weapons` (707.1e).
+        if let Some(amount) = strip_prefix_ci(&sentence, "You pay ")
+            .and_then(|rest| strip_suffix_ci(rest, " less to strike with weapons"))
+            .and_then(|n| n.trim().parse::<i64>().ok())
+            .filter(|n| (1..=10).contains(n))
+        {
+            let mut ability = Table::new();
+            ability.insert("trigger".into(), text("ongoing"));
+            ability.insert("duration".into(), text("while_in_play"));
+            let effect = op_table("strike_cost_reduction", &[("amount", Value::Integer(amount))]);
+            ability.insert("effects".into(), Value::Array(vec![Value::Table(effect)]));
+            return Some(Value::Table(ability));
+        }
         // `<this card> enters play exhausted` (710.2).
         if let Some(subject) = strip_suffix_ci(&sentence, " enters play exhausted") {
             if self.attached || !self.is_self(subject) || is_pronoun(subject) {

@@ -187,8 +187,6 @@ pub enum Handler {
     AncientCornerstoneGrimoire,
     /// `andarius_the_damned`, used by: Andarius the Damned.
     AndariusTheDamned,
-    /// `andiss_butcherson`, used by: Andiss Butcherson.
-    AndissButcherson,
     /// `andrews_the_just`, used by: Andrews the Just.
     AndrewsTheJust,
     /// `anger_management`, used by: Anger Management.
@@ -1759,8 +1757,6 @@ pub enum Handler {
     EdaanOfTheExodar,
     /// `edge_of_oblivion`, used by: Edge of Oblivion.
     EdgeOfOblivion,
-    /// `edgemasters_handguards`, used by: Edgemaster's Handguards.
-    EdgemastersHandguards,
     /// `edwin_blademark`, used by: Edwin Blademark.
     EdwinBlademark,
     /// `edwin_van_cleef`, used by: Edwin VanCleef.
@@ -3623,8 +3619,6 @@ pub enum Handler {
     Maazhum,
     /// `madrea_bluntbrew`, used by: Madrea Bluntbrew.
     MadreaBluntbrew,
-    /// `maelstrom_of_steel`, used by: Maelstrom of Steel.
-    MaelstromOfSteel,
     /// `maexxna`, used by: Maexxna.
     Maexxna,
     /// `magical_ogre_idol`, used by: Magical Ogre Idol.
@@ -5217,8 +5211,6 @@ pub enum Handler {
     Skeleton,
     /// `skewer`, used by: Skewer.
     Skewer,
-    /// `skibis_pendant`, used by: Skibi's Pendant.
-    SkibisPendant,
     /// `skinned_whelp_shoulders`, used by: Skinned Whelp Shoulders.
     SkinnedWhelpShoulders,
     /// `skodis_the_nethertwister`, used by: Skodis the Nethertwister.
@@ -5589,8 +5581,6 @@ pub enum Handler {
     Swifteye,
     /// `swiftshift`, used by: Swiftshift.
     Swiftshift,
-    /// `swiftsteel_bracers`, used by: Swiftsteel Bracers.
-    SwiftsteelBracers,
     /// `swindle`, used by: Swindle.
     Swindle,
     /// `sword_of_justice`, used by: Sword of Justice.
@@ -6674,14 +6664,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 3332;
+    pub const COUNT: usize = 3327;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 3332] = {
-        let mut all = [Self::ABirdInHand; 3332];
+    pub const ALL: [Self; 3327] = {
+        let mut all = [Self::ABirdInHand; 3327];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -6695,7 +6685,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 3332] = [
+    pub const NAMES: [&'static str; 3327] = [
         "a_bird_in_hand",
         "a_donation_of_silk",
         "a_donation_of_wool",
@@ -6787,7 +6777,6 @@ impl Handler {
         "ancient_core_hound",
         "ancient_cornerstone_grimoire",
         "andarius_the_damned",
-        "andiss_butcherson",
         "andrews_the_just",
         "anger_management",
         "angrathar_the_wrathgate",
@@ -7573,7 +7562,6 @@ impl Handler {
         "echoes_of_the_shifting_sands",
         "edaan_of_the_exodar",
         "edge_of_oblivion",
-        "edgemasters_handguards",
         "edwin_blademark",
         "edwin_van_cleef",
         "eel_cutter",
@@ -8505,7 +8493,6 @@ impl Handler {
         "lyshala_ravenshot",
         "maazhum",
         "madrea_bluntbrew",
-        "maelstrom_of_steel",
         "maexxna",
         "magical_ogre_idol",
         "magiskull_cuffs",
@@ -9302,7 +9289,6 @@ impl Handler {
         "skeletal_warhorse",
         "skeleton",
         "skewer",
-        "skibis_pendant",
         "skinned_whelp_shoulders",
         "skodis_the_nethertwister",
         "skorn_mistress_of_shadow",
@@ -9488,7 +9474,6 @@ impl Handler {
         "swift_timber_wolf",
         "swifteye",
         "swiftshift",
-        "swiftsteel_bracers",
         "swindle",
         "sword_of_justice",
         "sword_of_zeal",

@@ -673,6 +673,12 @@ fn live_union_abilityeffect(
             live::known_fields(table, &["op"], path)?;
             Ok(AbilityEffect::EntersPlayExhausted)
         }
+        "strike_cost_reduction" => {
+            live::known_fields(table, &["op", "amount"], path)?;
+            Ok(AbilityEffect::StrikeCostReduction {
+                amount: live::field(table, path, "amount", live::int::<u8, 1, 10>)?,
+            })
+        }
         "cannot_attack" => {
             live::known_fields(table, &["op", "limit", "to"], path)?;
             Ok(AbilityEffect::CannotAttack {
@@ -2492,6 +2498,12 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
             live::known_fields(table, &["op", "to"], path)?;
             Ok(EffectOp::Interrupt {
                 to: live::field(table, path, "to", live::parse::<Recipient>)?,
+            })
+        }
+        "strike_cost_reduction" => {
+            live::known_fields(table, &["op", "amount"], path)?;
+            Ok(EffectOp::StrikeCostReduction {
+                amount: live::field(table, path, "amount", live::int::<u8, 1, 10>)?,
             })
         }
         "enters_play_exhausted" => {

@@ -3081,6 +3081,11 @@ pub enum AbilityEffect {
     },
     /// The card enters play exhausted (710.2; an ongoing power of the card itself).
     EntersPlayExhausted,
+    /// Its controller pays this much less to strike with weapons while the card is in play (707.1e; an ongoing power).
+    StrikeCostReduction {
+        /// The `amount` field.
+        amount: u8,
+    },
     /// The recipient can't attack (the defenders `limit` names) while the card is in play (an ongoing power).
     CannotAttack {
         /// The `limit` field.
@@ -3164,7 +3169,7 @@ impl AbilityEffect {
     /// The key that names the variant in content (`op = "..."`).
     pub const TAG: &'static str = "op";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 19] = [
+    pub const VARIANTS: [&'static str; 20] = [
         "deal_damage",
         "heal",
         "destroy",
@@ -3172,6 +3177,7 @@ impl AbilityEffect {
         "return_to_hand",
         "remove_from_game",
         "enters_play_exhausted",
+        "strike_cost_reduction",
         "cannot_attack",
         "ready",
         "keep_exhausted",
@@ -3195,6 +3201,7 @@ impl AbilityEffect {
             Self::ReturnToHand { .. } => "return_to_hand",
             Self::RemoveFromGame { .. } => "remove_from_game",
             Self::EntersPlayExhausted => "enters_play_exhausted",
+            Self::StrikeCostReduction { .. } => "strike_cost_reduction",
             Self::CannotAttack { .. } => "cannot_attack",
             Self::Ready { .. } => "ready",
             Self::KeepExhausted { .. } => "keep_exhausted",

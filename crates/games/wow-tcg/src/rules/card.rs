@@ -965,6 +965,12 @@ fn lower_parts(
                             this_combat: false,
                         }
                     }
+                    // 707.1e: a reduction of its controller's strike costs.
+                    AbilityEffect::StrikeCostReduction { amount }
+                        if !while_attacking && !while_defending =>
+                    {
+                        EffectOp::StrikeCostReduction { amount }
+                    }
                     // 710.2: a card's own "enters play exhausted".
                     AbilityEffect::EntersPlayExhausted
                         if kind != Kind::Hero && !while_attacking && !while_defending =>

@@ -90,6 +90,10 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         Coverage::played("chain: a resolving link interrupts the card link it targets"),
     ),
     (
+        "strike_cost_reduction",
+        Coverage::played("combat: striking pays the reduced strike cost"),
+    ),
+    (
         "enters_play_exhausted",
         Coverage::played("chain: a card enters play exhausted"),
     ),
@@ -184,6 +188,7 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::RemoveFromGame { .. } => "remove_from_game",
         EffectOp::Interrupt { .. } => "interrupt",
         EffectOp::EntersPlayExhausted => "enters_play_exhausted",
+        EffectOp::StrikeCostReduction { .. } => "strike_cost_reduction",
         EffectOp::CannotAttack { .. } => "cannot_attack",
         EffectOp::PaymentPower { .. } => "payment_power",
         EffectOp::Attaches => "attaches",

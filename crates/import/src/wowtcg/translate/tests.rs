@@ -1254,3 +1254,28 @@ fn modal_ability_cards() {
         None
     );
 }
+
+#[test]
+fn strike_cost_reductions() {
+    // Edgemaster's Handguards (707.1e).
+    assert_eq!(
+        translated(
+            "armor",
+            "Edgemaster's Handguards",
+            "You pay 1 less to strike with weapons."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "ongoing", duration = "while_in_play", effects = [{ op = "strike_cost_reduction", amount = 1 }] }]"#
+        )
+    );
+    // Reductions of other costs, or with a condition, are not read.
+    assert_eq!(
+        translated("item", "Odd", "You pay 1 less to strike with this weapon while you control three or more allies."),
+        None
+    );
+    assert_eq!(
+        translated("item", "Odd", "You pay 1 less to play allies."),
+        None
+    );
+}
