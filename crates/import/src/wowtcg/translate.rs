@@ -133,8 +133,14 @@ pub fn reading(
     if kind == "ability" && ongoing && powers.iter().all(|power| power.ongoing_part) {
         return reader.each_power(powers);
     }
-    if let Some(power) = powers.iter().find(|power| power.labelled && !power.ongoing_part) {
-        return Err(format!("a labelled part (the back face, a reward): {}", shape(&power.text, name)));
+    if let Some(power) = powers
+        .iter()
+        .find(|power| power.labelled && !power.ongoing_part)
+    {
+        return Err(format!(
+            "a labelled part (the back face, a reward): {}",
+            shape(&power.text, name)
+        ));
     }
     if ongoing {
         let before = powers.iter().find(|power| !power.ongoing_part);
@@ -297,10 +303,7 @@ impl Reader<'_> {
             ability.insert("targets".into(), Value::Array(values));
         }
         let choose = op_table("choose_one", &[("options", Value::Array(options))]);
-        ability.insert(
-            "effects".into(),
-            Value::Array(vec![Value::Table(choose)]),
-        );
+        ability.insert("effects".into(), Value::Array(vec![Value::Table(choose)]));
         Some(Value::Table(ability))
     }
 
@@ -386,7 +389,10 @@ impl Reader<'_> {
             let mut ability = Table::new();
             ability.insert("trigger".into(), text("ongoing"));
             ability.insert("duration".into(), text("while_in_play"));
-            let effect = op_table("strike_cost_reduction", &[("amount", Value::Integer(amount))]);
+            let effect = op_table(
+                "strike_cost_reduction",
+                &[("amount", Value::Integer(amount))],
+            );
             ability.insert("effects".into(), Value::Array(vec![Value::Table(effect)]));
             return Some(Value::Table(ability));
         }
@@ -680,8 +686,8 @@ impl Reader<'_> {
         // "This combat" lasts only for a trigger inside a combat (603.3a ends it).
         let in_combat = matches!(event, "ThisStrikes" | "ThisAttacks");
         let fits = match op {
-            "deal_damage" | "heal" | "draw" | "exhaust" | "ready" | "destroy" | "return_to_hand"
-            | "remove_from_game" | "interrupt" => effect.duration == "instant",
+            "deal_damage" | "heal" | "draw" | "exhaust" | "ready" | "destroy"
+            | "return_to_hand" | "remove_from_game" | "interrupt" => effect.duration == "instant",
             // A triggered ATK change is a gain (the `triggered_power` effect's amount).
             "grant_keyword" => {
                 effect.duration == "this_turn" || in_combat && effect.duration == "this_combat"
@@ -887,7 +893,10 @@ impl Reader<'_> {
             return Some(Effect {
                 value: op_table(
                     "modify_atk",
-                    &[("amount", Value::Integer(amount)), ("to", text("YourWeapons"))],
+                    &[
+                        ("amount", Value::Integer(amount)),
+                        ("to", text("YourWeapons")),
+                    ],
                 ),
                 target: None,
                 duration,
@@ -1216,16 +1225,16 @@ impl Target {
     fn never_hero(&self) -> bool {
         !self.on_chain
             && std::iter::once(&self.card)
-            .chain(&self.also)
-            .all(|kind| !matches!(*kind, "Hero" | "Character"))
+                .chain(&self.also)
+                .all(|kind| !matches!(*kind, "Hero" | "Character"))
     }
 
     /// Whether it can only be a card that exhausts and readies: a character or equipment.
     fn exhaustible(&self) -> bool {
         !self.on_chain
             && std::iter::once(&self.card)
-            .chain(&self.also)
-            .all(|kind| *kind != "AbilityCard")
+                .chain(&self.also)
+                .all(|kind| *kind != "AbilityCard")
     }
 }
 

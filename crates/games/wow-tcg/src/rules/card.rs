@@ -230,28 +230,31 @@ impl TargetRule {
     pub fn characters_only(&self) -> bool {
         !self.on_chain
             && self.kinds().all(|k| {
-            matches!(
-                k,
-                TargetKind::Hero | TargetKind::Ally | TargetKind::Character
-            )
-        })
+                matches!(
+                    k,
+                    TargetKind::Hero | TargetKind::Ally | TargetKind::Character
+                )
+            })
     }
 
     /// Whether it can never be a hero (so that destroying it or putting it into a hand never
     /// asks that of a hero).
     pub fn never_hero(&self) -> bool {
         !self.on_chain
-            && self
-                .kinds()
-            .all(|k| !matches!(k, TargetKind::Hero | TargetKind::Character | TargetKind::AnyCard))
+            && self.kinds().all(|k| {
+                !matches!(
+                    k,
+                    TargetKind::Hero | TargetKind::Character | TargetKind::AnyCard
+                )
+            })
     }
 
     /// Whether it can only be a character or equipment (cards that exhaust and ready).
     pub fn exhaustible(&self) -> bool {
         !self.on_chain
-            && self.kinds().all(|k| {
-            !matches!(k, TargetKind::AbilityCard | TargetKind::AnyCard)
-        })
+            && self
+                .kinds()
+                .all(|k| !matches!(k, TargetKind::AbilityCard | TargetKind::AnyCard))
     }
 }
 
@@ -521,7 +524,9 @@ fn lower_parts(
                             to: Recipient::TargetCharacter,
                         }
                     }
-                    AbilityEffect::ReturnToHand { target } if target == 1 && never_hero && instant => {
+                    AbilityEffect::ReturnToHand { target }
+                        if target == 1 && never_hero && instant =>
+                    {
                         EffectOp::ReturnToHand {
                             to: Recipient::TargetCharacter,
                         }

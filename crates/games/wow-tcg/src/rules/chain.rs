@@ -682,9 +682,7 @@ fn resolve(game: &mut Game, link: Link, ctx: &mut Ctx<'_, GameEvent>) -> Result<
         .targets
         .iter()
         .enumerate()
-        .map(|(i, &t)| {
-            fits_rule(game, link.controller, rules.get(i), t).then_some(t)
-        })
+        .map(|(i, &t)| fits_rule(game, link.controller, rules.get(i), t).then_some(t))
         .collect();
     if !link.targets.is_empty() && legal.iter().all(Option::is_none) {
         interrupt(game, &link);

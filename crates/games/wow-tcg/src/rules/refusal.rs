@@ -428,10 +428,9 @@ impl fmt::Display for CombatRefusal {
                 f,
                 "{c} is elusive and can't be proposed as a defender (601.2b)"
             ),
-            CombatRefusal::CannotAttack { attacker, defender } => write!(
-                f,
-                "{attacker} can't attack {defender} (601.2a)"
-            ),
+            CombatRefusal::CannotAttack { attacker, defender } => {
+                write!(f, "{attacker} can't attack {defender} (601.2a)")
+            }
             CombatRefusal::NoCombat => {
                 f.write_str("weapons strike only during a combat's defend window (602.4)")
             }

@@ -11,9 +11,7 @@ use grimoire_engine::{
 use serde::Serialize;
 
 use super::card::{Kind, Printed};
-use super::content::{
-    Count, DamageType, EffectOp, Keyword, Recipient, TriggerCheck, TriggerEvent,
-};
+use super::content::{Count, DamageType, EffectOp, Keyword, Recipient, TriggerCheck, TriggerEvent};
 use super::effects::keyword_ops;
 use super::packets::Packet;
 use super::refusal::{Named, Refusal};
@@ -939,7 +937,8 @@ impl Game {
                     .iter()
                     .enumerate()
                     .find(|(i, r)| {
-                        !r.is_empty() && info.card.effect_modes.get(*i).copied().unwrap_or(0) == mode
+                        !r.is_empty()
+                            && info.card.effect_modes.get(*i).copied().unwrap_or(0) == mode
                     })
                     .map(|(_, r)| r)
             })

@@ -759,7 +759,11 @@ fn destroying_cards_in_play_of_other_types() {
     );
     // Damage is dealt to characters only; an ability is not exhausted.
     assert_eq!(
-        translated("ability", "Odd", "Your hero deals 2 fire damage to target equipment."),
+        translated(
+            "ability",
+            "Odd",
+            "Your hero deals 2 fire damage to target equipment."
+        ),
         None
     );
     assert_eq!(
@@ -804,7 +808,12 @@ fn groups_destroyed_or_exhausted_together() {
 fn putting_a_card_into_its_owners_hand() {
     // Fear, Kryton Barleybeard (the rules' own example of 300.2), Censure.
     assert_eq!(
-        translated("ability", "Fear", "Put target opposing ally into its owner's hand.").as_deref(),
+        translated(
+            "ability",
+            "Fear",
+            "Put target opposing ally into its owner's hand."
+        )
+        .as_deref(),
         Some(
             r#"[{ targets = [{ card = "Ally", side = "Opposing" }], effects = [{ op = "return_to_hand" }] }]"#
         )
@@ -833,7 +842,11 @@ fn putting_a_card_into_its_owners_hand() {
     );
     // A hero is never put into a hand.
     assert_eq!(
-        translated("ability", "Odd", "Put target hero or ally into its owner's hand."),
+        translated(
+            "ability",
+            "Odd",
+            "Put target hero or ally into its owner's hand."
+        ),
         None
     );
 }
@@ -853,7 +866,12 @@ fn attacking_targets() {
         )
     );
     assert_eq!(
-        translated("ability", "Righteous Vengeance", "Destroy target attacking ally.").as_deref(),
+        translated(
+            "ability",
+            "Righteous Vengeance",
+            "Destroy target attacking ally."
+        )
+        .as_deref(),
         Some(
             r#"[{ targets = [{ card = "Ally", filters = [{ is = "attacking" }] }], effects = [{ op = "destroy" }] }]"#
         )
@@ -981,11 +999,21 @@ fn the_phrase_that_stopped_a_translation() {
     );
     // A played ability: the sentence that is not read.
     assert_eq!(
-        stopped("ability", "Aimed Shot", "Draw a card. Your hero deals X ranged damage to target hero or ally.").as_deref(),
+        stopped(
+            "ability",
+            "Aimed Shot",
+            "Draw a card. Your hero deals X ranged damage to target hero or ally."
+        )
+        .as_deref(),
         Some("Your hero deals X ranged damage to target hero or ally")
     );
     assert_eq!(
-        stopped("quest", "A Quest", "Pay 1 to complete this quest.;<b>Reward:</b> Draw a card.").as_deref(),
+        stopped(
+            "quest",
+            "A Quest",
+            "Pay 1 to complete this quest.;<b>Reward:</b> Draw a card."
+        )
+        .as_deref(),
         Some("a quest's completion is not played")
     );
 }
@@ -1087,7 +1115,12 @@ fn powers_over_your_allies_and_weapons() {
     }
     // Heroic Strike: the weapons' ATK this turn.
     assert_eq!(
-        translated("ability", "Heroic Strike", "Your weapons have +3 ATK this turn.").as_deref(),
+        translated(
+            "ability",
+            "Heroic Strike",
+            "Your weapons have +3 ATK this turn."
+        )
+        .as_deref(),
         Some(
             r#"[{ duration = "this_turn", effects = [{ op = "modify_atk", amount = 3, to = "YourWeapons" }] }]"#
         )
@@ -1195,8 +1228,14 @@ fn interrupting_a_card_on_the_chain() {
         )
     );
     // A card in play is not interrupted; a card on the chain is not destroyed.
-    assert_eq!(translated("ability", "Odd", "Interrupt target ability."), None);
-    assert_eq!(translated("ability", "Odd", "Destroy target ability card."), None);
+    assert_eq!(
+        translated("ability", "Odd", "Interrupt target ability."),
+        None
+    );
+    assert_eq!(
+        translated("ability", "Odd", "Destroy target ability card."),
+        None
+    );
 }
 
 #[test]
@@ -1271,7 +1310,11 @@ fn strike_cost_reductions() {
     );
     // Reductions of other costs, or with a condition, are not read.
     assert_eq!(
-        translated("item", "Odd", "You pay 1 less to strike with this weapon while you control three or more allies."),
+        translated(
+            "item",
+            "Odd",
+            "You pay 1 less to strike with this weapon while you control three or more allies."
+        ),
         None
     );
     assert_eq!(
