@@ -50,6 +50,8 @@ const DAMAGE_TYPES: [&str; 8] = [
 struct Target {
     card: &'static str,
     also: Vec<&'static str>,
+    /// A card on the chain (`target ability card`, 300.2), what an interrupt names.
+    on_chain: bool,
     side: &'static str,
     state: Option<&'static str>,
     cost_at_most: Option<i64>,
@@ -146,6 +148,12 @@ pub fn reading(
             Some(power) => format!("text before Ongoing: {}", shape(&power.text, name)),
             None => "an ongoing part on a card that is no ability".to_owned(),
         });
+    }
+    if kind == "ability" && strip_prefix_ci(&powers[0].text, "Choose one:").is_some() {
+        return match reader.modal(powers) {
+            Some(ability) => Ok(vec![ability]),
+            None => stopped(&powers[0].text),
+        };
     }
     if kind == "ability" {
         return match reader.played(powers) {
@@ -248,6 +256,57 @@ impl Reader<'_> {
         Some(Value::Table(ability))
     }
 
+    /// A modal ability card (707.1b): `Choose one: <effect>; or <effect>` (the data cuts the
+    /// modes into powers at the semicolon; `, or ` inside one power too): one `choose_one`
+    /// effect whose options are instant effects, each naming its own target, if any.
+    fn modal(&self, powers: &[PowerText]) -> Option<Value> {
+        let (first, rest) = powers.split_first()?;
+        let head = strip_prefix_ci(&first.text, "Choose one:")?.trim();
+        let mut texts: Vec<String> = Vec::new();
+        if rest.is_empty() {
+            // `Choose one: A, or B.`
+            let at = find_ci(head, ", or ")?;
+            texts.push(head[..at].to_owned());
+            texts.push(head[at + ", or ".len()..].to_owned());
+        } else {
+            texts.push(head.to_owned());
+            for power in rest {
+                texts.push(strip_prefix_ci(power.text.trim(), "or ")?.to_owned());
+            }
+        }
+        let mut targets = Vec::new();
+        let mut options = Vec::new();
+        for option in &texts {
+            let [sentence] = sentences(option).try_into().ok()?;
+            let effect = self.effect(&capitalised(&sentence), false)?;
+            if effect.duration != "instant" {
+                return None;
+            }
+            let mut value = effect.value;
+            if let Some(target) = effect.target {
+                targets.push(target);
+                if targets.len() > 1 {
+                    value.insert("target".into(), Value::Integer(targets.len() as i64));
+                }
+            }
+            options.push(Value::Table(value));
+        }
+        if targets.len() > 3 {
+            return None;
+        }
+        let mut ability = Table::new();
+        if !targets.is_empty() {
+            let values = targets
+                .iter()
+                .filter_map(|target| targets_value(target).as_array()?.first().cloned())
+                .collect();
+            ability.insert("targets".into(), Value::Array(values));
+        }
+        let choose = op_table("choose_one", &[("options", Value::Array(options))]);
+        ability.insert("effects".into(), Value::Array(vec![Value::Table(choose)]));
+        Some(Value::Table(ability))
+    }
+
     /// An attaching ability (306.3): `Attach to <target>[, and <effect on it>]` as it resolves,
     /// then powers of the card while attached: `At the start|end of your turn, <effect on the
     /// attached character>`, `When attached <character> is destroyed, <effect>` and continuous
@@ -320,6 +379,22 @@ impl Reader<'_> {
         let [sentence] = sentences(text_).try_into().ok()?;
         if let Some(ability) = self.attack_restriction(&sentence) {
             return Some(ability);
+        }
+        // `You pay N less to strike with weapons` (707.1e).
+        if let Some(amount) = strip_prefix_ci(&sentence, "You pay ")
+            .and_then(|rest| strip_suffix_ci(rest, " less to strike with weapons"))
+            .and_then(|n| n.trim().parse::<i64>().ok())
+            .filter(|n| (1..=10).contains(n))
+        {
+            let mut ability = Table::new();
+            ability.insert("trigger".into(), text("ongoing"));
+            ability.insert("duration".into(), text("while_in_play"));
+            let effect = op_table(
+                "strike_cost_reduction",
+                &[("amount", Value::Integer(amount))],
+            );
+            ability.insert("effects".into(), Value::Array(vec![Value::Table(effect)]));
+            return Some(Value::Table(ability));
         }
         // `<this card> enters play exhausted` (710.2).
         if let Some(subject) = strip_suffix_ci(&sentence, " enters play exhausted") {
@@ -599,6 +674,7 @@ impl Reader<'_> {
                     | "destroy"
                     | "return_to_hand"
                     | "remove_from_game"
+                    | "interrupt"
             ) || effect
                 .value
                 .get("amount")
@@ -611,7 +687,7 @@ impl Reader<'_> {
         let in_combat = matches!(event, "ThisStrikes" | "ThisAttacks");
         let fits = match op {
             "deal_damage" | "heal" | "draw" | "exhaust" | "ready" | "destroy"
-            | "return_to_hand" | "remove_from_game" => effect.duration == "instant",
+            | "return_to_hand" | "remove_from_game" | "interrupt" => effect.duration == "instant",
             // A triggered ATK change is a gain (the `triggered_power` effect's amount).
             "grant_keyword" => {
                 effect.duration == "this_turn" || in_combat && effect.duration == "this_combat"
@@ -713,6 +789,11 @@ impl Reader<'_> {
             let effect = self.targeted_only("destroy", who)?;
             // Destroying a hero is no power of the vocabulary.
             return effect.target.as_ref()?.never_hero().then_some(effect);
+        }
+        // `Interrupt <target> card` (711): a card on the chain.
+        if let Some(who) = strip_prefix_ci(sentence, "Interrupt ") {
+            let effect = self.targeted_only("interrupt", who)?;
+            return effect.target.as_ref()?.on_chain.then_some(effect);
         }
         // `Remove <target> from the game` (411.6a).
         if let Some(who) = strip_prefix_ci(sentence, "Remove ")
@@ -970,6 +1051,12 @@ fn targets_value(target: &Target) -> Value {
     if let Some(state) = target.state {
         filters.push(Value::Table(Table::from_iter([("is".into(), text(state))])));
     }
+    if target.on_chain {
+        filters.push(Value::Table(Table::from_iter([(
+            "is".into(),
+            text("on_chain"),
+        )])));
+    }
     if let Some(amount) = target.cost_at_most {
         filters.push(Value::Table(Table::from_iter([
             ("is".into(), text("cost_at_most")),
@@ -1069,6 +1156,14 @@ fn target_phrase(phrase: &str) -> Option<Target> {
             rest = r;
         }
     }
+    // `target ability card`: a card on the chain (300.2).
+    let on_chain = match strip_suffix_ci(rest, " card") {
+        Some(r) => {
+            rest = r;
+            true
+        }
+        None => false,
+    };
     let lower = rest.to_ascii_lowercase();
     let (card, also) = match lower.as_str() {
         "hero or ally" => ("Character", Vec::new()),
@@ -1107,12 +1202,13 @@ fn target_phrase(phrase: &str) -> Option<Target> {
     };
     // A state is a character's (damaged, attacking, ...).
     let characters = also.is_empty() && matches!(card, "Hero" | "Ally" | "Character");
-    if state.is_some() && !characters {
+    if state.is_some() && !characters || on_chain && (state.is_some() || side != "Any") {
         return None;
     }
     Some(Target {
         card,
         also,
+        on_chain,
         side,
         state,
         cost_at_most,
@@ -1120,23 +1216,25 @@ fn target_phrase(phrase: &str) -> Option<Target> {
 }
 
 impl Target {
-    /// Whether it can only be a hero or an ally.
+    /// Whether it can only be a hero or an ally in play.
     fn characters_only(&self) -> bool {
-        self.also.is_empty() && matches!(self.card, "Hero" | "Ally" | "Character")
+        !self.on_chain && self.also.is_empty() && matches!(self.card, "Hero" | "Ally" | "Character")
     }
 
-    /// Whether it can never be a hero (what is destroyed or put into a hand).
+    /// Whether it can never be a hero (what is destroyed or put into a hand), in play.
     fn never_hero(&self) -> bool {
-        std::iter::once(&self.card)
-            .chain(&self.also)
-            .all(|kind| !matches!(*kind, "Hero" | "Character"))
+        !self.on_chain
+            && std::iter::once(&self.card)
+                .chain(&self.also)
+                .all(|kind| !matches!(*kind, "Hero" | "Character"))
     }
 
     /// Whether it can only be a card that exhausts and readies: a character or equipment.
     fn exhaustible(&self) -> bool {
-        std::iter::once(&self.card)
-            .chain(&self.also)
-            .all(|kind| *kind != "AbilityCard")
+        !self.on_chain
+            && std::iter::once(&self.card)
+                .chain(&self.also)
+                .all(|kind| *kind != "AbilityCard")
     }
 }
 

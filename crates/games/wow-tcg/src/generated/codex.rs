@@ -220,6 +220,16 @@ pub enum EffectOp {
         /// The `to` field.
         to: Recipient,
     },
+    /// Interrupts the recipients that are cards on the chain (711.1): each link is removed from the chain and its card put into its owner's graveyard; it does nothing (711.2).
+    Interrupt {
+        /// The `to` field.
+        to: Recipient,
+    },
+    /// While the card carrying it is in play, its controller pays `amount` less to strike with a weapon (707.1e: reductions add up; a cost below 0 is 0).
+    StrikeCostReduction {
+        /// The `amount` field.
+        amount: u8,
+    },
     /// The card enters play exhausted: it does not enter ready and then exhaust, so it never 'becomes exhausted' doing so (710.2).
     EntersPlayExhausted,
     /// A continuous restriction while the card carrying it is in play: the recipients can't be proposed as attackers against the defenders `limit` names (601.2a).
@@ -279,7 +289,7 @@ pub enum EffectOp {
 }
 impl EffectOp {
     /// The name of every operation as written in content, in declaration order.
-    pub const NAMES: [&'static str; 39] = [
+    pub const NAMES: [&'static str; 41] = [
         "deal_damage",
         "heal_damage",
         "modify_atk",
@@ -300,6 +310,8 @@ impl EffectOp {
         "grant_keyword",
         "return_to_hand",
         "remove_from_game",
+        "interrupt",
+        "strike_cost_reduction",
         "enters_play_exhausted",
         "cannot_attack",
         "can_protect",
@@ -343,6 +355,8 @@ impl EffectOp {
             Self::GrantKeyword { .. } => "grant_keyword",
             Self::ReturnToHand { .. } => "return_to_hand",
             Self::RemoveFromGame { .. } => "remove_from_game",
+            Self::Interrupt { .. } => "interrupt",
+            Self::StrikeCostReduction { .. } => "strike_cost_reduction",
             Self::EntersPlayExhausted => "enters_play_exhausted",
             Self::CannotAttack { .. } => "cannot_attack",
             Self::CanProtect => "can_protect",

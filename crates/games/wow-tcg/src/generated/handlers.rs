@@ -187,8 +187,6 @@ pub enum Handler {
     AncientCornerstoneGrimoire,
     /// `andarius_the_damned`, used by: Andarius the Damned.
     AndariusTheDamned,
-    /// `andiss_butcherson`, used by: Andiss Butcherson.
-    AndissButcherson,
     /// `andrews_the_just`, used by: Andrews the Just.
     AndrewsTheJust,
     /// `anger_management`, used by: Anger Management.
@@ -905,8 +903,6 @@ pub enum Handler {
     BrushAside,
     /// `brutal_bear_form`, used by: Brutal Bear Form.
     BrutalBearForm,
-    /// `brutal_strike`, used by: Brutal Strike.
-    BrutalStrike,
     /// `brutality_blade`, used by: Brutality Blade.
     BrutalityBlade,
     /// `bubblegil`, used by: Bubblegil.
@@ -1225,8 +1221,6 @@ pub enum Handler {
     CouncilOfThreeHammers,
     /// `counterattack`, used by: Counterattack!.
     Counterattack,
-    /// `counterspell`, used by: Counterspell.
-    Counterspell,
     /// `counting_out_time`, used by: Counting Out Time.
     CountingOutTime,
     /// `cover_of_silence`, used by: Cover of Silence.
@@ -1763,8 +1757,6 @@ pub enum Handler {
     EdaanOfTheExodar,
     /// `edge_of_oblivion`, used by: Edge of Oblivion.
     EdgeOfOblivion,
-    /// `edgemasters_handguards`, used by: Edgemaster's Handguards.
-    EdgemastersHandguards,
     /// `edwin_blademark`, used by: Edwin Blademark.
     EdwinBlademark,
     /// `edwin_van_cleef`, used by: Edwin VanCleef.
@@ -2133,8 +2125,6 @@ pub enum Handler {
     FitOfRage,
     /// `fixate`, used by: Fixate.
     Fixate,
-    /// `fizzle`, used by: Fizzle.
-    Fizzle,
     /// `flame_breath`, used by: Flame Breath.
     FlameBreath,
     /// `flame_burst`, used by: Flame Burst.
@@ -3629,8 +3619,6 @@ pub enum Handler {
     Maazhum,
     /// `madrea_bluntbrew`, used by: Madrea Bluntbrew.
     MadreaBluntbrew,
-    /// `maelstrom_of_steel`, used by: Maelstrom of Steel.
-    MaelstromOfSteel,
     /// `maexxna`, used by: Maexxna.
     Maexxna,
     /// `magical_ogre_idol`, used by: Magical Ogre Idol.
@@ -3771,8 +3759,6 @@ pub enum Handler {
     MaxumIronbrew,
     /// `mazukon`, used by: Mazu'kon.
     Mazukon,
-    /// `meaningless_exertion`, used by: Meaningless Exertion.
-    MeaninglessExertion,
     /// `medoc_spiritwarden`, used by: Medoc Spiritwarden.
     MedocSpiritwarden,
     /// `meekway_humzinger`, used by: Meekway Humzinger.
@@ -4031,20 +4017,14 @@ pub enum Handler {
     NaturalReclamation,
     /// `natural_repossession`, used by: Natural Repossession.
     NaturalRepossession,
-    /// `natural_selection`, used by: Natural Selection.
-    NaturalSelection,
     /// `nature_of_the_beast`, used by: Nature of the Beast.
     NatureOfTheBeast,
     /// `nature_resistance_totem`, used by: Nature Resistance Totem.
     NatureResistanceTotem,
-    /// `natures_focus`, used by: Nature's Focus.
-    NaturesFocus,
     /// `natures_fury`, used by: Nature's Fury.
     NaturesFury,
     /// `natures_guidance`, used by: Nature's Guidance.
     NaturesGuidance,
-    /// `natures_majesty`, used by: Nature's Majesty.
-    NaturesMajesty,
     /// `natures_reach`, used by: Nature's Reach.
     NaturesReach,
     /// `natures_swiftness`, used by: Nature's Swiftness.
@@ -4101,8 +4081,6 @@ pub enum Handler {
     NetherBalance,
     /// `nether_blast`, used by: Nether Blast.
     NetherBlast,
-    /// `nether_fracture`, used by: Nether Fracture.
-    NetherFracture,
     /// `nether_inversion`, used by: Nether Inversion.
     NetherInversion,
     /// `nether_rift`, used by: Nether Rift.
@@ -4155,8 +4133,6 @@ pub enum Handler {
     NothThePlaguebringer,
     /// `nourish`, used by: Nourish.
     Nourish,
-    /// `now_for_you_insects`, used by: NOW FOR YOU, INSECTS!.
-    NowForYouInsects,
     /// `nox_the_lifedrainer`, used by: Nox the Lifedrainer.
     NoxTheLifedrainer,
     /// `noxious_trap`, used by: Noxious Trap.
@@ -4311,8 +4287,6 @@ pub enum Handler {
     Paralyze,
     /// `paralyzing_strike`, used by: Paralyzing Strike.
     ParalyzingStrike,
-    /// `parasitic_shadowfiend`, used by: Parasitic Shadowfiend.
-    ParasiticShadowfiend,
     /// `parexia_herald_of_the_shadows`, used by: Parexia, Herald of the Shadows.
     ParexiaHeraldOfTheShadows,
     /// `patchwerk`, used by: Patchwerk.
@@ -5201,8 +5175,6 @@ pub enum Handler {
     SilasDarkmoon,
     /// `silent_crusader`, used by: Silent Crusader.
     SilentCrusader,
-    /// `silent_fang`, used by: Silent Fang.
-    SilentFang,
     /// `sindozur_the_toxifier`, used by: Sindo'zur the Toxifier.
     SindozurTheToxifier,
     /// `sindragosa`, used by: Sindragosa.
@@ -5239,8 +5211,6 @@ pub enum Handler {
     Skeleton,
     /// `skewer`, used by: Skewer.
     Skewer,
-    /// `skibis_pendant`, used by: Skibi's Pendant.
-    SkibisPendant,
     /// `skinned_whelp_shoulders`, used by: Skinned Whelp Shoulders.
     SkinnedWhelpShoulders,
     /// `skodis_the_nethertwister`, used by: Skodis the Nethertwister.
@@ -5611,8 +5581,6 @@ pub enum Handler {
     Swifteye,
     /// `swiftshift`, used by: Swiftshift.
     Swiftshift,
-    /// `swiftsteel_bracers`, used by: Swiftsteel Bracers.
-    SwiftsteelBracers,
     /// `swindle`, used by: Swindle.
     Swindle,
     /// `sword_of_justice`, used by: Sword of Justice.
@@ -6161,8 +6129,6 @@ pub enum Handler {
     TyrandeHighPriestessOfElune,
     /// `tyrus_blackhorn`, used by: Tyrus Blackhorn.
     TyrusBlackhorn,
-    /// `tyrus_sheynathren`, used by: Tyrus Sheynathren.
-    TyrusSheynathren,
     /// `tyrygosa`, used by: Tyrygosa.
     Tyrygosa,
     /// `tysandri_duskstrike`, used by: Tysandri Duskstrike.
@@ -6495,16 +6461,12 @@ pub enum Handler {
     WildRoots,
     /// `wild_wrath`, used by: Wild Wrath.
     WildWrath,
-    /// `wildfire`, used by: Wildfire.
-    Wildfire,
     /// `wildlife_defender`, used by: Wildlife Defender.
     WildlifeDefender,
     /// `wildseer_varel`, used by: Wildseer Varel.
     WildseerVarel,
     /// `wildweaver_masazun`, used by: Wildweaver Masa'zun.
     WildweaverMasazun,
-    /// `will_of_the_legion`, used by: Will of the Legion.
-    WillOfTheLegion,
     /// `wind_shear`, used by: Wind Shear.
     WindShear,
     /// `windfury_totem`, used by: Windfury Totem.
@@ -6702,14 +6664,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 3346;
+    pub const COUNT: usize = 3327;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 3346] = {
-        let mut all = [Self::ABirdInHand; 3346];
+    pub const ALL: [Self; 3327] = {
+        let mut all = [Self::ABirdInHand; 3327];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -6723,7 +6685,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 3346] = [
+    pub const NAMES: [&'static str; 3327] = [
         "a_bird_in_hand",
         "a_donation_of_silk",
         "a_donation_of_wool",
@@ -6815,7 +6777,6 @@ impl Handler {
         "ancient_core_hound",
         "ancient_cornerstone_grimoire",
         "andarius_the_damned",
-        "andiss_butcherson",
         "andrews_the_just",
         "anger_management",
         "angrathar_the_wrathgate",
@@ -7174,7 +7135,6 @@ impl Handler {
         "brumdor_dreadforge",
         "brush_aside",
         "brutal_bear_form",
-        "brutal_strike",
         "brutality_blade",
         "bubblegil",
         "bubblesmash",
@@ -7334,7 +7294,6 @@ impl Handler {
         "corruptor_mimi_whippleshade",
         "council_of_three_hammers",
         "counterattack",
-        "counterspell",
         "counting_out_time",
         "cover_of_silence",
         "cover_of_the_light",
@@ -7603,7 +7562,6 @@ impl Handler {
         "echoes_of_the_shifting_sands",
         "edaan_of_the_exodar",
         "edge_of_oblivion",
-        "edgemasters_handguards",
         "edwin_blademark",
         "edwin_van_cleef",
         "eel_cutter",
@@ -7788,7 +7746,6 @@ impl Handler {
         "fist_of_the_deity",
         "fit_of_rage",
         "fixate",
-        "fizzle",
         "flame_breath",
         "flame_burst",
         "flame_crash",
@@ -8536,7 +8493,6 @@ impl Handler {
         "lyshala_ravenshot",
         "maazhum",
         "madrea_bluntbrew",
-        "maelstrom_of_steel",
         "maexxna",
         "magical_ogre_idol",
         "magiskull_cuffs",
@@ -8607,7 +8563,6 @@ impl Handler {
         "maxie_the_blaster",
         "maxum_ironbrew",
         "mazukon",
-        "meaningless_exertion",
         "medoc_spiritwarden",
         "meekway_humzinger",
         "mekkatorque_king_of_the_gnomes",
@@ -8737,13 +8692,10 @@ impl Handler {
         "natural_purification",
         "natural_reclamation",
         "natural_repossession",
-        "natural_selection",
         "nature_of_the_beast",
         "nature_resistance_totem",
-        "natures_focus",
         "natures_fury",
         "natures_guidance",
-        "natures_majesty",
         "natures_reach",
         "natures_swiftness",
         "natures_vengeance",
@@ -8772,7 +8724,6 @@ impl Handler {
         "nessera_gildenrose",
         "nether_balance",
         "nether_blast",
-        "nether_fracture",
         "nether_inversion",
         "nether_rift",
         "netherbane",
@@ -8799,7 +8750,6 @@ impl Handler {
         "not_a_scratch_on_me",
         "noth_the_plaguebringer",
         "nourish",
-        "now_for_you_insects",
         "nox_the_lifedrainer",
         "noxious_trap",
         "nozdormu_the_timeless",
@@ -8877,7 +8827,6 @@ impl Handler {
         "pantsing",
         "paralyze",
         "paralyzing_strike",
-        "parasitic_shadowfiend",
         "parexia_herald_of_the_shadows",
         "patchwerk",
         "path_of_frost",
@@ -9322,7 +9271,6 @@ impl Handler {
         "signet_of_the_impregnable_fortress",
         "silas_darkmoon",
         "silent_crusader",
-        "silent_fang",
         "sindozur_the_toxifier",
         "sindragosa",
         "sindragosa_the_frost_queen",
@@ -9341,7 +9289,6 @@ impl Handler {
         "skeletal_warhorse",
         "skeleton",
         "skewer",
-        "skibis_pendant",
         "skinned_whelp_shoulders",
         "skodis_the_nethertwister",
         "skorn_mistress_of_shadow",
@@ -9527,7 +9474,6 @@ impl Handler {
         "swift_timber_wolf",
         "swifteye",
         "swiftshift",
-        "swiftsteel_bracers",
         "swindle",
         "sword_of_justice",
         "sword_of_zeal",
@@ -9802,7 +9748,6 @@ impl Handler {
         "twisted_wrath",
         "tyrande_high_priestess_of_elune",
         "tyrus_blackhorn",
-        "tyrus_sheynathren",
         "tyrygosa",
         "tysandri_duskstrike",
         "uberserc",
@@ -9969,11 +9914,9 @@ impl Handler {
         "wild_rejuvenation",
         "wild_roots",
         "wild_wrath",
-        "wildfire",
         "wildlife_defender",
         "wildseer_varel",
         "wildweaver_masazun",
-        "will_of_the_legion",
         "wind_shear",
         "windfury_totem",
         "windfury_weapon",

@@ -418,6 +418,10 @@ fn live_union_targetfilter(
             live::known_fields(table, &["is"], path)?;
             Ok(TargetFilter::Attacking)
         }
+        "on_chain" => {
+            live::known_fields(table, &["is"], path)?;
+            Ok(TargetFilter::OnChain)
+        }
         "defending" => {
             live::known_fields(table, &["is"], path)?;
             Ok(TargetFilter::Defending)
@@ -668,6 +672,12 @@ fn live_union_abilityeffect(
         "enters_play_exhausted" => {
             live::known_fields(table, &["op"], path)?;
             Ok(AbilityEffect::EntersPlayExhausted)
+        }
+        "strike_cost_reduction" => {
+            live::known_fields(table, &["op", "amount"], path)?;
+            Ok(AbilityEffect::StrikeCostReduction {
+                amount: live::field(table, path, "amount", live::int::<u8, 1, 10>)?,
+            })
         }
         "cannot_attack" => {
             live::known_fields(table, &["op", "limit", "to"], path)?;
@@ -2482,6 +2492,18 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
             live::known_fields(table, &["op", "to"], path)?;
             Ok(EffectOp::RemoveFromGame {
                 to: live::field(table, path, "to", live::parse::<Recipient>)?,
+            })
+        }
+        "interrupt" => {
+            live::known_fields(table, &["op", "to"], path)?;
+            Ok(EffectOp::Interrupt {
+                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+            })
+        }
+        "strike_cost_reduction" => {
+            live::known_fields(table, &["op", "amount"], path)?;
+            Ok(EffectOp::StrikeCostReduction {
+                amount: live::field(table, path, "amount", live::int::<u8, 1, 10>)?,
             })
         }
         "enters_play_exhausted" => {

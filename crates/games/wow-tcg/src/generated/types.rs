@@ -2350,12 +2350,14 @@ pub enum PowerEffect {
     ReturnToHand,
     /// Puts the recipient from play into its owner's removed-from-game zone (411.6a).
     RemoveFromGame,
+    /// Interrupts the targeted card on the chain (711).
+    Interrupt,
 }
 impl PowerEffect {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "PowerEffect";
     /// Every value, in declaration order.
-    pub const ALL: [PowerEffect; 10] = [
+    pub const ALL: [PowerEffect; 11] = [
         Self::DealDamage,
         Self::HealDamage,
         Self::ModifyAtk,
@@ -2366,9 +2368,10 @@ impl PowerEffect {
         Self::GrantKeyword,
         Self::ReturnToHand,
         Self::RemoveFromGame,
+        Self::Interrupt,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 11] = [
         "DealDamage",
         "HealDamage",
         "ModifyAtk",
@@ -2379,6 +2382,7 @@ impl PowerEffect {
         "GrantKeyword",
         "ReturnToHand",
         "RemoveFromGame",
+        "Interrupt",
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -2393,6 +2397,7 @@ impl PowerEffect {
             Self::GrantKeyword => "GrantKeyword",
             Self::ReturnToHand => "ReturnToHand",
             Self::RemoveFromGame => "RemoveFromGame",
+            Self::Interrupt => "Interrupt",
         }
     }
 }
@@ -2888,6 +2893,8 @@ pub enum TargetFilter {
     },
     /// Is attacking ('target attacker', 'target attacking ally').
     Attacking,
+    /// Is a card on the chain, not in play ('target ability card', 300.2): what an interrupt targets.
+    OnChain,
     /// Is defending.
     Defending,
 }
@@ -2897,7 +2904,7 @@ impl TargetFilter {
     /// The key that names the variant in content (`is = "..."`).
     pub const TAG: &'static str = "is";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 9] = [
+    pub const VARIANTS: [&'static str; 10] = [
         "damaged",
         "exhausted",
         "has_keyword",
@@ -2906,6 +2913,7 @@ impl TargetFilter {
         "tag",
         "cost_at_most",
         "attacking",
+        "on_chain",
         "defending",
     ];
     /// The name of this value's variant, as content writes it.
@@ -2919,6 +2927,7 @@ impl TargetFilter {
             Self::Tag { .. } => "tag",
             Self::CostAtMost { .. } => "cost_at_most",
             Self::Attacking => "attacking",
+            Self::OnChain => "on_chain",
             Self::Defending => "defending",
         }
     }
@@ -3072,6 +3081,11 @@ pub enum AbilityEffect {
     },
     /// The card enters play exhausted (710.2; an ongoing power of the card itself).
     EntersPlayExhausted,
+    /// Its controller pays this much less to strike with weapons while the card is in play (707.1e; an ongoing power).
+    StrikeCostReduction {
+        /// The `amount` field.
+        amount: u8,
+    },
     /// The recipient can't attack (the defenders `limit` names) while the card is in play (an ongoing power).
     CannotAttack {
         /// The `limit` field.
@@ -3155,7 +3169,7 @@ impl AbilityEffect {
     /// The key that names the variant in content (`op = "..."`).
     pub const TAG: &'static str = "op";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 19] = [
+    pub const VARIANTS: [&'static str; 20] = [
         "deal_damage",
         "heal",
         "destroy",
@@ -3163,6 +3177,7 @@ impl AbilityEffect {
         "return_to_hand",
         "remove_from_game",
         "enters_play_exhausted",
+        "strike_cost_reduction",
         "cannot_attack",
         "ready",
         "keep_exhausted",
@@ -3186,6 +3201,7 @@ impl AbilityEffect {
             Self::ReturnToHand { .. } => "return_to_hand",
             Self::RemoveFromGame { .. } => "remove_from_game",
             Self::EntersPlayExhausted => "enters_play_exhausted",
+            Self::StrikeCostReduction { .. } => "strike_cost_reduction",
             Self::CannotAttack { .. } => "cannot_attack",
             Self::Ready { .. } => "ready",
             Self::KeepExhausted { .. } => "keep_exhausted",

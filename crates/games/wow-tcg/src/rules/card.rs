@@ -85,6 +85,9 @@ pub struct Printed {
     /// What each target of the operation at the same index of `effects` must be (706.1), from
     /// the typed ability it was lowered from; missing or empty: any targetable character.
     pub effect_targets: Vec<Vec<TargetRule>>,
+    /// The mode of the operation at the same index of `effects` (707.1b: the option of a
+    /// "Choose one:" ability card it was lowered from, from 1); missing or 0: no mode.
+    pub effect_modes: Vec<u8>,
     /// How many operations at the end of `effects` were lowered from the card's typed
     /// abilities (`card_abilities`).
     pub from_abilities: usize,
@@ -112,6 +115,7 @@ impl Printed {
             tags: Vec::new(),
             effects: Vec::new(),
             effect_targets: Vec::new(),
+            effect_modes: Vec::new(),
             from_abilities: 0,
             unplayed_abilities: 0,
             handler: None,
@@ -167,9 +171,12 @@ impl Printed {
             match lowered {
                 Some(lowered) => {
                     p.from_abilities += lowered.len();
-                    for (op, rules) in lowered {
+                    for (op, rules, mode) in lowered {
+                        // Modes are kept at the indices of their operations.
+                        p.effect_modes.resize(p.effects.len(), 0);
                         p.effects.push(op);
                         p.effect_targets.push(rules);
+                        p.effect_modes.push(mode);
                     }
                 }
                 None => p.unplayed_abilities += 1,
@@ -184,6 +191,7 @@ impl Printed {
         let keep = self.effects.len().saturating_sub(self.from_abilities);
         self.effects.truncate(keep);
         self.effect_targets.truncate(keep);
+        self.effect_modes.truncate(keep);
         self.from_abilities = 0;
     }
 }
@@ -208,6 +216,8 @@ pub struct TargetRule {
     pub attacking: bool,
     /// It must be defending.
     pub defending: bool,
+    /// It is a card on the chain (300.2: "target ability card"), not in play.
+    pub on_chain: bool,
 }
 
 impl TargetRule {
@@ -216,31 +226,35 @@ impl TargetRule {
         std::iter::once(self.kind).chain(self.also.iter().flatten().copied())
     }
 
-    /// Whether it can only be a character (a hero, an ally or either).
+    /// Whether it can only be a character (a hero, an ally or either) in play.
     pub fn characters_only(&self) -> bool {
-        self.kinds().all(|k| {
-            matches!(
-                k,
-                TargetKind::Hero | TargetKind::Ally | TargetKind::Character
-            )
-        })
+        !self.on_chain
+            && self.kinds().all(|k| {
+                matches!(
+                    k,
+                    TargetKind::Hero | TargetKind::Ally | TargetKind::Character
+                )
+            })
     }
 
     /// Whether it can never be a hero (so that destroying it or putting it into a hand never
     /// asks that of a hero).
     pub fn never_hero(&self) -> bool {
-        self.kinds().all(|k| {
-            !matches!(
-                k,
-                TargetKind::Hero | TargetKind::Character | TargetKind::AnyCard
-            )
-        })
+        !self.on_chain
+            && self.kinds().all(|k| {
+                !matches!(
+                    k,
+                    TargetKind::Hero | TargetKind::Character | TargetKind::AnyCard
+                )
+            })
     }
 
     /// Whether it can only be a character or equipment (cards that exhaust and ready).
     pub fn exhaustible(&self) -> bool {
-        self.kinds()
-            .all(|k| !matches!(k, TargetKind::AbilityCard | TargetKind::AnyCard))
+        !self.on_chain
+            && self
+                .kinds()
+                .all(|k| !matches!(k, TargetKind::AbilityCard | TargetKind::AnyCard))
     }
 }
 
@@ -269,8 +283,69 @@ impl TargetRule {
 /// Targets are characters of a kind and side, with the filters `damaged`, `exhausted` and
 /// `cost_at_most` (checked as they are chosen and as the link resolves, 706.1, 709.2a);
 /// `TargetCharacter` recipients name one of them.
-pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<TargetRule>)>> {
-    if ability.targets.len() > 3 {
+///
+/// A `choose_one` ability card (707.1b) lowers each option as one mode, with the one target
+/// it names: each operation comes with its mode's number (from 1; 0 outside modal cards).
+pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<TargetRule>, u8)>> {
+    // 707.1b: a modal ability card ("Choose one:"): each option is a mode with its own
+    // targets, lowered as if it were the card's only effect; its operations carry its number.
+    if let [AbilityEffect::ChooseOne { options }] = ability.effects {
+        if ability.trigger != AbilityTrigger::OnPlay || options.len() < 2 || options.len() > 9 {
+            return None;
+        }
+        let mut used = vec![false; ability.targets.len()];
+        let mut all = Vec::new();
+        for (mode, option) in (1u8..).zip(options.iter()) {
+            let (effect, index) = renumbered(option);
+            let targets = match index {
+                Some(i) => {
+                    *used.get_mut(i.checked_sub(1)?)? = true;
+                    vec![*ability.targets.get(i - 1)?]
+                }
+                None => Vec::new(),
+            };
+            let ops = lower_parts(ability, kind, &[effect], &targets)?;
+            all.extend(ops.into_iter().map(|(op, rules)| (op, rules, mode)));
+        }
+        // Every target is some mode's.
+        return used.iter().all(|&u| u).then_some(all);
+    }
+    let ops = lower_parts(ability, kind, ability.effects, ability.targets)?;
+    Some(ops.into_iter().map(|(op, rules)| (op, rules, 0)).collect())
+}
+
+/// An option of a modal ability with the target it names renumbered as its mode's first, and
+/// that target's number among the ability's (`None`: it names none).
+fn renumbered(option: &AbilityEffect) -> (AbilityEffect, Option<usize>) {
+    let mut effect = *option;
+    let index = match &mut effect {
+        AbilityEffect::DealDamage { to, target, .. }
+        | AbilityEffect::Heal { to, target, .. }
+        | AbilityEffect::Destroy { to, target }
+        | AbilityEffect::Exhaust { to, target }
+        | AbilityEffect::Ready { to, target }
+        | AbilityEffect::GrantKeyword { to, target, .. }
+        | AbilityEffect::ModifyAtk { to, target, .. } => {
+            (*to == Recipient::TargetCharacter).then(|| std::mem::replace(target, 1))
+        }
+        AbilityEffect::KeepExhausted { target }
+        | AbilityEffect::Interrupt { target }
+        | AbilityEffect::ReturnToHand { target }
+        | AbilityEffect::RemoveFromGame { target }
+        | AbilityEffect::Attach { target } => Some(std::mem::replace(target, 1)),
+        _ => None,
+    };
+    (effect, index.map(usize::from))
+}
+
+/// [`lower`] for the given effects and targets of `ability` (all of them, or one mode's).
+fn lower_parts(
+    ability: &CardAbility,
+    kind: Kind,
+    effects: &[AbilityEffect],
+    targets: &[content::AbilityTarget],
+) -> Option<Vec<(EffectOp, Vec<TargetRule>)>> {
+    if targets.len() > 3 {
         return None;
     }
     // "May" is played for triggered powers only (a `triggered_power` with `optional`).
@@ -303,7 +378,7 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
         return None;
     }
     let mut rules = Vec::new();
-    for target in ability.targets {
+    for target in targets {
         if target.card == TargetKind::AnyCard || target.also.len() > 2 {
             return None;
         }
@@ -323,6 +398,7 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
             cost_at_most: None,
             attacking: false,
             defending: false,
+            on_chain: false,
         };
         for filter in target.filters {
             match *filter {
@@ -330,6 +406,7 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                 TargetFilter::Exhausted => rule.exhausted = true,
                 TargetFilter::Attacking => rule.attacking = true,
                 TargetFilter::Defending => rule.defending = true,
+                TargetFilter::OnChain => rule.on_chain = true,
                 TargetFilter::CostAtMost { amount } if rule.cost_at_most.is_none() => {
                     rule.cost_at_most = Some(amount);
                 }
@@ -347,7 +424,7 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
     };
     // Every target must be named by some effect, or it would be chosen for nothing.
     let named = |index: usize| {
-        ability.effects.iter().any(|effect| match *effect {
+        effects.iter().any(|effect| match *effect {
             AbilityEffect::DealDamage { to, target, .. }
             | AbilityEffect::Heal { to, target, .. }
             | AbilityEffect::GrantKeyword { to, target, .. }
@@ -360,6 +437,7 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                 to == Recipient::TargetCharacter && usize::from(target) == index
             }
             AbilityEffect::KeepExhausted { target }
+            | AbilityEffect::Interrupt { target }
             | AbilityEffect::ReturnToHand { target }
             | AbilityEffect::RemoveFromGame { target }
             | AbilityEffect::Attach { target } => usize::from(target) == index,
@@ -372,6 +450,8 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
     let this_turn = ability.duration == AbilityDuration::ThisTurn;
     // Destroying and putting into a hand are played for a target that is never a hero.
     let never_hero = rules.len() == 1 && rules[0].never_hero();
+    // Interrupting: a card on the chain (711).
+    let on_chain = rules.len() == 1 && rules[0].on_chain;
     // Exhausting and readying: a character or equipment.
     let exhaustible = !rules.is_empty() && rules[0].exhaustible();
     // Only characters are attached to or kept exhausted.
@@ -401,7 +481,7 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                 return None;
             }
             let mut ops = Vec::new();
-            for effect in ability.effects {
+            for effect in effects {
                 let op = match *effect {
                     // 306.3b: the card's link attaches it to its (first) target.
                     AbilityEffect::Attach { target } if target == 1 && characters && instant => {
@@ -438,6 +518,11 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                     },
                     AbilityEffect::Destroy { to, .. } if ally_group(to) && instant => {
                         EffectOp::Destroy { to }
+                    }
+                    AbilityEffect::Interrupt { target } if target == 1 && on_chain && instant => {
+                        EffectOp::Interrupt {
+                            to: Recipient::TargetCharacter,
+                        }
                     }
                     AbilityEffect::ReturnToHand { target }
                         if target == 1 && never_hero && instant =>
@@ -506,7 +591,7 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
             (!ops.is_empty()).then_some(ops)
         }
         AbilityTrigger::Activate => {
-            let [effect] = ability.effects else {
+            let [effect] = effects else {
                 return None;
             };
             let mut cost = None;
@@ -618,6 +703,13 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                 AbilityEffect::Destroy { to, .. } if ally_group(to) && instant => {
                     (PowerEffect::Destroy, 0, None, to, content::Dealer::ThisCard)
                 }
+                AbilityEffect::Interrupt { target } if target == 1 && on_chain && instant => (
+                    PowerEffect::Interrupt,
+                    0,
+                    None,
+                    Recipient::TargetCharacter,
+                    content::Dealer::ThisCard,
+                ),
                 AbilityEffect::ReturnToHand { target } if target == 1 && never_hero && instant => (
                     PowerEffect::ReturnToHand,
                     0,
@@ -667,7 +759,7 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
             )])
         }
         AbilityTrigger::Triggered { event } => {
-            let [effect] = ability.effects else {
+            let [effect] = effects else {
                 return None;
             };
             if !ability.cost.is_empty()
@@ -758,6 +850,9 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                 AbilityEffect::Destroy { to, .. } if ally_group(to) => {
                     power(PowerEffect::Destroy, 0, to)
                 }
+                AbilityEffect::Interrupt { target } if target == 1 && on_chain => {
+                    power(PowerEffect::Interrupt, 0, Recipient::TargetCharacter)
+                }
                 AbilityEffect::ReturnToHand { target } if target == 1 && never_hero => {
                     power(PowerEffect::ReturnToHand, 0, Recipient::TargetCharacter)
                 }
@@ -832,7 +927,7 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                 return None;
             }
             let mut ops = Vec::new();
-            for effect in ability.effects {
+            for effect in effects {
                 let op = match *effect {
                     AbilityEffect::ModifyAtk { amount, to, .. }
                         if to != Recipient::TargetCharacter =>
@@ -874,6 +969,12 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                             to,
                             this_combat: false,
                         }
+                    }
+                    // 707.1e: a reduction of its controller's strike costs.
+                    AbilityEffect::StrikeCostReduction { amount }
+                        if !while_attacking && !while_defending =>
+                    {
+                        EffectOp::StrikeCostReduction { amount }
                     }
                     // 710.2: a card's own "enters play exhausted".
                     AbilityEffect::EntersPlayExhausted

@@ -26,6 +26,13 @@ pub fn targetable(game: &Game, id: ObjectId) -> bool {
         && !game.has_op(id, |op| matches!(op, EffectOp::Untargetable))
 }
 
+/// Whether `id` is a card on the chain (a card link, 705.2), which "target <type> card" names.
+fn on_chain(game: &Game, id: ObjectId) -> bool {
+    game.chain
+        .iter()
+        .any(|link| link.kind == LinkKind::Card(id))
+}
+
 /// Whether `id` may be the target a typed ability's `rule` describes for a link `player`
 /// controls (706.1): a hero, an ally (a Totem is targeted as though it were one, glossary) or
 /// either, or another type of card in play (300.2: an ability, equipment, a weapon, armor, an
@@ -33,8 +40,17 @@ pub fn targetable(game: &Game, id: ObjectId) -> bool {
 /// defending or of a cost at most as the rule asks. Without a rule: any character.
 pub fn fits_rule(game: &Game, player: PlayerId, rule: Option<&TargetRule>, id: ObjectId) -> bool {
     let Some(rule) = rule else {
-        return game.is_character(id);
+        return targetable(game, id) && game.is_character(id);
     };
+    // 300.2: a card in play, or, for "target <type> card", a card on the chain (706.1).
+    let place = if rule.on_chain {
+        on_chain(game, id)
+    } else {
+        targetable(game, id)
+    };
+    if !place {
+        return false;
+    }
     let printed = game.card(id).kind;
     let character = game.is_character(id);
     let hero = printed == Kind::Hero;
@@ -68,7 +84,7 @@ pub fn fits_rule(game: &Game, player: PlayerId, rule: Option<&TargetRule>, id: O
 /// from; empty: any targetable character).
 fn link_rules(game: &Game, link: &Link) -> Vec<TargetRule> {
     match link.kind {
-        LinkKind::Card(card) => game.card_target_rules(card),
+        LinkKind::Card(card) => game.card_target_rules(card, link.mode),
         LinkKind::Power { source, op } | LinkKind::Triggered { source, op } => {
             game.target_rules(source, op)
         }
@@ -90,6 +106,7 @@ fn target_index(op: &EffectOp) -> Option<usize> {
         | EffectOp::Ready { to }
         | EffectOp::ReturnToHand { to }
         | EffectOp::RemoveFromGame { to }
+        | EffectOp::Interrupt { to }
         | EffectOp::KeepExhausted { to }
         | EffectOp::PaymentPower { to, .. }
         | EffectOp::TriggeredDamage { to, .. }
@@ -124,14 +141,14 @@ fn choose_targets(
     let mut chosen = Vec::new();
     for index in 0..count {
         let rule = rules.get(index);
+        let on_the_chain = game.chain.iter().filter_map(|link| match link.kind {
+            LinkKind::Card(card) => Some(card),
+            _ => None,
+        });
         let legal: Vec<ObjectId> = game
             .objects_in_play()
-            .filter(|&o| {
-                o != source
-                    && !chosen.contains(&o)
-                    && targetable(game, o)
-                    && fits_rule(game, player, rule, o)
-            })
+            .chain(on_the_chain)
+            .filter(|&o| o != source && !chosen.contains(&o) && fits_rule(game, player, rule, o))
             .collect();
         if legal.is_empty() {
             return Ok(None);
@@ -150,10 +167,16 @@ fn choose_targets(
     Ok(Some(chosen))
 }
 
-/// The one-shot operations a card's link applies as it resolves.
-fn link_ops(game: &Game, card: ObjectId) -> Vec<EffectOp> {
+/// The operations a card's link has in `mode` (707.1b; 0: not modal): those of no mode and
+/// those of the chosen one.
+fn link_ops(game: &Game, card: ObjectId, mode: u8) -> Vec<EffectOp> {
     let mut ops = Vec::new();
-    game.for_each_op(card, |_, op| ops.push(*op));
+    game.for_each_op(card, |index, op| {
+        let of = game.op_mode(card, index);
+        if of == 0 || of == mode {
+            ops.push(*op);
+        }
+    });
     ops
 }
 
@@ -278,10 +301,22 @@ pub fn play(
     if !instant {
         check_main_timing(game, player, MainAction::PlayCard)?;
     }
-    let ops = link_ops(game, card);
+    // 707.1b: the mode of a modal card is chosen before its targets.
+    let modes = game.card_modes(card);
+    let mode = if modes > 0 {
+        let names: Vec<String> = (1..=modes).map(|m| format!("mode {m}")).collect();
+        let pick = ctx.choose(
+            &format!("player {}: the mode of {}", player.0, game.label(card)),
+            &names,
+        )?;
+        u8::try_from(pick + 1).unwrap_or(1)
+    } else {
+        0
+    };
+    let ops = link_ops(game, card, mode);
     let mut targets = Vec::new();
     if matches!(game.card(card).kind, Kind::Ability) {
-        let rules = game.card_target_rules(card);
+        let rules = game.card_target_rules(card, mode);
         match choose_targets(game, player, card, targets_needed(&ops), &rules, ctx)? {
             Some(t) => targets = t,
             None => {
@@ -306,6 +341,7 @@ pub fn play(
             controller: player,
             kind: LinkKind::Card(card),
             targets,
+            mode,
         },
     );
     Ok(())
@@ -337,6 +373,7 @@ pub fn place_resource(
             controller: player,
             kind: LinkKind::Resource { card, face_up },
             targets: Vec::new(),
+            mode: 0,
         },
     );
     Ok(())
@@ -425,6 +462,7 @@ fn power_effect(op: EffectOp, x: i32) -> Option<EffectOp> {
         PowerEffect::Destroy => EffectOp::Destroy { to },
         PowerEffect::ReturnToHand => EffectOp::ReturnToHand { to },
         PowerEffect::RemoveFromGame => EffectOp::RemoveFromGame { to },
+        PowerEffect::Interrupt => EffectOp::Interrupt { to },
         // Without its keyword the effect does nothing.
         PowerEffect::GrantKeyword => EffectOp::GrantKeyword {
             keyword: keyword?,
@@ -533,6 +571,7 @@ pub fn use_power(
                 op: index,
             },
             targets,
+            mode: 0,
         },
     );
     Ok(())
@@ -546,6 +585,7 @@ pub fn add_effect(game: &mut Game, player: PlayerId, kind: LinkKind) {
             controller: player,
             kind,
             targets: Vec::new(),
+            mode: 0,
         },
     );
 }
@@ -579,6 +619,7 @@ pub fn add_triggered(
             op: waiting.op,
         },
         targets,
+        mode: 0,
     };
     let kind = link.kind;
     game.chain.push(link);
@@ -641,9 +682,7 @@ fn resolve(game: &mut Game, link: Link, ctx: &mut Ctx<'_, GameEvent>) -> Result<
         .targets
         .iter()
         .enumerate()
-        .map(|(i, &t)| {
-            (targetable(game, t) && fits_rule(game, link.controller, rules.get(i), t)).then_some(t)
-        })
+        .map(|(i, &t)| fits_rule(game, link.controller, rules.get(i), t).then_some(t))
         .collect();
     if !link.targets.is_empty() && legal.iter().all(Option::is_none) {
         interrupt(game, &link);
@@ -723,7 +762,7 @@ fn resolve_card(
     game.note_not_modelled(card);
     match game.card(card).kind {
         Kind::Ability => {
-            let ops = link_ops(game, card);
+            let ops = link_ops(game, card, link.mode);
             // An ability that stays in play (ongoing or attaching, 306.2a, 306.3b) holds its ATK
             // changes and the keywords it gives one card it names without targeting
             // (`state::continuous_keywords`) as continuous powers, not as modifiers of its link.
@@ -760,6 +799,7 @@ fn resolve_card(
                             | EffectOp::Destroy { .. }
                             | EffectOp::ReturnToHand { .. }
                             | EffectOp::RemoveFromGame { .. }
+                            | EffectOp::Interrupt { .. }
                             | EffectOp::Ready { .. }
                             | EffectOp::KeepExhausted { .. }
                     ) || matches!(
@@ -998,6 +1038,19 @@ fn apply_ops(
                 for d in game.recipients(to, holder, controller, targets) {
                     if game.in_play(d) {
                         game.put_from_play(d, HAND);
+                    }
+                }
+            }
+            // 711.1: the targeted card's link leaves the chain for its owner's graveyard.
+            EffectOp::Interrupt { to } => {
+                for d in game.recipients(to, holder, controller, targets) {
+                    let at = game
+                        .chain
+                        .iter()
+                        .position(|link| link.kind == LinkKind::Card(d));
+                    if let Some(at) = at {
+                        let link = game.chain.remove(at);
+                        interrupt(game, &link);
                     }
                 }
             }

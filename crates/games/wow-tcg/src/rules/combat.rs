@@ -252,7 +252,7 @@ pub fn strike(game: &mut Game, player: PlayerId, weapon: ObjectId) -> Result<(),
             return Err(CombatRefusal::AlreadyStruck(player).into());
         }
     }
-    pay_resources(game, player, game.card(weapon).strike_cost)?;
+    pay_resources(game, player, strike_cost(game, player, weapon))?;
     game.set_exhausted(weapon, true);
     if let Some(c) = game.combat.as_mut() {
         c.struck.push((player, weapon));
@@ -261,6 +261,23 @@ pub fn strike(game: &mut Game, player: PlayerId, weapon: ObjectId) -> Result<(),
     // "When you strike with this weapon" powers trigger as the strike effect is added (705.3).
     game.trigger(weapon, TriggerEvent::ThisStrikes);
     Ok(())
+}
+
+/// What `player` pays to strike with `weapon` (303.1): its strike cost less the strike cost
+/// reductions of the cards in play the player controls, added up, and never below 0 (707.1e).
+pub fn strike_cost(game: &Game, player: PlayerId, weapon: ObjectId) -> u32 {
+    let mut reduction = 0u32;
+    for holder in game.objects_in_play() {
+        if game.controller(holder) != player {
+            continue;
+        }
+        game.for_each_op(holder, |_, op| {
+            if let EffectOp::StrikeCostReduction { amount } = *op {
+                reduction = reduction.saturating_add(u32::from(amount));
+            }
+        });
+    }
+    game.card(weapon).strike_cost.saturating_sub(reduction)
 }
 
 /// A strike effect resolves (303.2a): the hero gets +X ATK (the weapon's ATK now) and the

@@ -86,6 +86,14 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         Coverage::played("chain: a resolving link removes cards in play from the game"),
     ),
     (
+        "interrupt",
+        Coverage::played("chain: a resolving link interrupts the card link it targets"),
+    ),
+    (
+        "strike_cost_reduction",
+        Coverage::played("combat: striking pays the reduced strike cost"),
+    ),
+    (
         "enters_play_exhausted",
         Coverage::played("chain: a card enters play exhausted"),
     ),
@@ -178,7 +186,9 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::Destroy { .. } => "destroy",
         EffectOp::ReturnToHand { .. } => "return_to_hand",
         EffectOp::RemoveFromGame { .. } => "remove_from_game",
+        EffectOp::Interrupt { .. } => "interrupt",
         EffectOp::EntersPlayExhausted => "enters_play_exhausted",
+        EffectOp::StrikeCostReduction { .. } => "strike_cost_reduction",
         EffectOp::CannotAttack { .. } => "cannot_attack",
         EffectOp::PaymentPower { .. } => "payment_power",
         EffectOp::Attaches => "attaches",

@@ -251,6 +251,8 @@ pub struct Link {
     pub kind: LinkKind,
     /// Targets chosen as it was added (706).
     pub targets: Vec<ObjectId>,
+    /// The mode chosen as a modal card was added (707.1b, from 1); 0: not modal.
+    pub mode: u8,
 }
 
 /// A triggered effect waiting to be added to the chain (708.1).
@@ -924,14 +926,51 @@ impl Game {
             .unwrap_or_default()
     }
 
-    /// The target rules of a card's own link as it is played (an ability card): those of its
-    /// first own operation that has any.
-    pub fn card_target_rules(&self, id: ObjectId) -> Vec<super::card::TargetRule> {
+    /// The target rules of a card's own link as it is played (an ability card) in `mode` (0:
+    /// not modal): those of its first own operation of that mode that has any.
+    pub fn card_target_rules(&self, id: ObjectId, mode: u8) -> Vec<super::card::TargetRule> {
         self.info
             .get(id.0 as usize)
-            .and_then(|info| info.card.effect_targets.iter().find(|r| !r.is_empty()))
+            .and_then(|info| {
+                info.card
+                    .effect_targets
+                    .iter()
+                    .enumerate()
+                    .find(|(i, r)| {
+                        !r.is_empty()
+                            && info.card.effect_modes.get(*i).copied().unwrap_or(0) == mode
+                    })
+                    .map(|(_, r)| r)
+            })
             .cloned()
             .unwrap_or_default()
+    }
+
+    /// How many modes a card's own link has (707.1b: "Choose one:"); 0 when it is not modal.
+    pub fn card_modes(&self, id: ObjectId) -> u8 {
+        self.info
+            .get(id.0 as usize)
+            .and_then(|info| info.card.effect_modes.iter().max().copied())
+            .unwrap_or(0)
+    }
+
+    /// The mode of the operation of `id` at `index` (see [`Game::for_each_op`]): 0 for one
+    /// that is in every mode.
+    pub fn op_mode(&self, id: ObjectId, index: usize) -> u8 {
+        let Some(info) = self.info.get(id.0 as usize) else {
+            return 0;
+        };
+        let mut before = 0;
+        for keyword in &info.card.keywords {
+            keyword_ops(*keyword, &mut |_, _| before += 1);
+        }
+        for tag in &info.card.tags {
+            before += tag.meta().effects.len();
+        }
+        index
+            .checked_sub(before)
+            .and_then(|own| info.card.effect_modes.get(own).copied())
+            .unwrap_or(0)
     }
 
     /// The operation of `id` at `index` (see [`Game::for_each_op`]).

@@ -1195,3 +1195,130 @@ fn a_card_readying_itself() {
     // An ability card has no "itself" to ready.
     assert_eq!(translated("ability", "Odd", "Ready it."), None);
 }
+
+#[test]
+fn interrupting_a_card_on_the_chain() {
+    // Counterspell, Will of the Legion, Silent Fang (300.2: "<type> card" is not in play).
+    assert_eq!(
+        translated("ability", "Counterspell", "Interrupt target ability card.").as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "AbilityCard", filters = [{ is = "on_chain" }] }], effects = [{ op = "interrupt" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ability",
+            "Will of the Legion",
+            "Interrupt target ability, ally, or equipment card."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "AbilityCard", also = ["Ally", "Equipment"], filters = [{ is = "on_chain" }] }], effects = [{ op = "interrupt" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "weapon",
+            "Silent Fang",
+            "2, Destroy Silent Fang -> Interrupt target ability card."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "activate", cost = [{ pay = "resources", amount = 2 }, "destroy_this"], targets = [{ card = "AbilityCard", filters = [{ is = "on_chain" }] }], effects = [{ op = "interrupt" }] }]"#
+        )
+    );
+    // A card in play is not interrupted; a card on the chain is not destroyed.
+    assert_eq!(
+        translated("ability", "Odd", "Interrupt target ability."),
+        None
+    );
+    assert_eq!(
+        translated("ability", "Odd", "Destroy target ability card."),
+        None
+    );
+}
+
+#[test]
+fn modal_ability_cards() {
+    // Natural Selection (modes cut at the semicolon), Nature's Focus (`, or `), Wildfire (a
+    // mode without a target).
+    assert_eq!(
+        translated(
+            "ability",
+            "Natural Selection",
+            "Choose one: Your hero deals 3 nature damage to target hero or ally; or your hero heals 3 damage from target hero or ally."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Character" }, { card = "Character" }], effects = [{ op = "choose_one", options = [{ op = "deal_damage", amount = 3, damage_type = "Nature" }, { op = "heal", amount = 3, target = 2 }] }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ability",
+            "Nature's Focus",
+            "Choose one: Your hero deals 4 nature damage to target ally, or your hero heals 4 damage from target hero."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Ally" }, { card = "Hero" }], effects = [{ op = "choose_one", options = [{ op = "deal_damage", amount = 4, damage_type = "Nature" }, { op = "heal", amount = 4, target = 2 }] }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ability",
+            "Wildfire",
+            "Choose one: Your hero deals 5 fire damage to target hero or ally; or your hero deals 1 fire damage to each opposing hero and ally."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Character" }], effects = [{ op = "choose_one", options = [{ op = "deal_damage", amount = 5, damage_type = "Fire" }, { op = "deal_damage", amount = 1, damage_type = "Fire", to = "OpposingCharacters" }] }] }]"#
+        )
+    );
+    // "Choose one or both", and an option the vocabulary cannot say: not read.
+    assert_eq!(
+        translated(
+            "ability",
+            "Ruination",
+            "Choose one or both: Destroy target ally; or destroy target weapon."
+        ),
+        None
+    );
+    assert_eq!(
+        translated(
+            "ability",
+            "Fel Rage",
+            "Choose one: Draw three cards; or discard your hand and draw five cards."
+        ),
+        None
+    );
+}
+
+#[test]
+fn strike_cost_reductions() {
+    // Edgemaster's Handguards (707.1e).
+    assert_eq!(
+        translated(
+            "armor",
+            "Edgemaster's Handguards",
+            "You pay 1 less to strike with weapons."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "ongoing", duration = "while_in_play", effects = [{ op = "strike_cost_reduction", amount = 1 }] }]"#
+        )
+    );
+    // Reductions of other costs, or with a condition, are not read.
+    assert_eq!(
+        translated(
+            "item",
+            "Odd",
+            "You pay 1 less to strike with this weapon while you control three or more allies."
+        ),
+        None
+    );
+    assert_eq!(
+        translated("item", "Odd", "You pay 1 less to play allies."),
+        None
+    );
+}
