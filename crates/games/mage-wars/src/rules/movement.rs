@@ -12,6 +12,7 @@
 //! conjurations are not cast yet, docs/decisions.md), so every adjacent zone can be entered.
 
 use grimoire_engine::{Dice, ObjectId, Zone};
+use smallvec::SmallVec;
 
 use super::content::{EffectOp, Trait};
 use super::play::{Match, PlayEvent, Step};
@@ -53,7 +54,9 @@ impl MoveLimits {
 /// The `move_actions` operations acting on `creature`, without those of entries cancelled by
 /// another entry that also has one (Fast and Slow).
 pub fn move_limits(state: &Match, creature: ObjectId) -> MoveLimits {
-    let mut found: Vec<(&'static str, &'static [&'static str], u8, bool)> = Vec::new();
+    // (entry name, the entries it cancels, max, ends_phase) of each operation.
+    type Found = (&'static str, &'static [&'static str], u8, bool);
+    let mut found: SmallVec<[Found; 4]> = SmallVec::new();
     state.game.for_each_op(creature, |source, op, _, _| {
         if let EffectOp::MoveActions { max, ends_phase } = op {
             let (name, cancels) = match source {
@@ -148,10 +151,9 @@ pub fn check_move(
     hindered: bool,
     zone: Zone,
 ) -> Result<(), RulesError> {
-    let from = state
-        .game
-        .zone_of(creature)
-        .ok_or(RulesError::UnknownObject(creature))?;
+    let Some(from) = state.game.zone_of(creature) else {
+        return Err(RulesError::UnknownObject(creature));
+    };
     if !state.game.arena.adjacent(from, zone) {
         let arena = &state.game.arena;
         return Err(MoveRefusal::NotAdjacent {
@@ -197,10 +199,10 @@ pub fn move_creature(
         return Err(TurnRefusal::NoActingCreature.into());
     };
     state.game.move_to(creature, zone);
-    let attached = state
+    let attached: SmallVec<[ObjectId; 4]> = state
         .game
         .object(creature)
-        .map(|o| o.attachments.clone())
+        .map(|o| o.attachments.iter().copied().collect())
         .unwrap_or_default();
     for child in attached {
         if let Some(o) = state.game.store.get_mut(child) {
