@@ -108,6 +108,10 @@ impl ZonedArena {
 
     /// Zones between two zones, counted across sides.
     pub fn zone_distance(&self, a: Zone, b: Zone) -> u32 {
+        // The same zone (a melee attack, most range checks) needs no division.
+        if a == b && self.columns != 0 {
+            return 0;
+        }
         let ((ca, ra), (cb, rb)) = (self.zone_position(a), self.zone_position(b));
         ca.abs_diff(cb) + ra.abs_diff(rb)
     }

@@ -262,8 +262,16 @@ impl ScriptedDice {
 
 impl Dice for ScriptedDice {
     fn roll(&mut self, die: DieSpec) -> Result<u32, DiceError> {
-        let index = self.queue_index(die.name);
-        let (_, queue, provided) = &mut self.queues[index];
+        // A die the script never named has nothing to roll: no queue is made for it (the
+        // answer is the same as from an empty one, and an empty script allocates nothing).
+        let Some((_, queue, provided)) =
+            self.queues.iter_mut().find(|(name, ..)| *name == die.name)
+        else {
+            return Err(DiceError::ScriptExhausted {
+                die: die.name,
+                scripted: 0,
+            });
+        };
         let face = queue.pop_front().ok_or(DiceError::ScriptExhausted {
             die: die.name,
             scripted: *provided,

@@ -74,6 +74,7 @@ pub struct Object<T, M, P = u32> {
 
 impl<T: TraitKind, M: PartialEq + Clone, P> Object<T, M, P> {
     /// Number of `marker` markers on the object.
+    #[inline]
     pub fn marker_count(&self, marker: &M) -> u32 {
         self.markers
             .iter()
@@ -171,13 +172,31 @@ impl<T, M, P> Clone for ObjectStore<T, M, P> {
 /// are not shared already: copying a state into a copy kept from the state before costs one
 /// pointer comparison per unchanged entry instead of two reference-count updates.
 pub fn clone_shared_from<T>(target: &mut Vec<Arc<T>>, source: &[Arc<T>]) {
-    target.truncate(source.len());
-    for (kept, new) in target.iter_mut().zip(source) {
-        if !Arc::ptr_eq(kept, new) {
-            *kept = Arc::clone(new);
+    /// Entries compared at once: a block still shared throughout (the usual case) costs one
+    /// branch-free comparison of its pointers.
+    const BLOCK: usize = 8;
+    /// Takes a new share of each entry of `new` that `kept` does not share already.
+    fn share<T>(kept: &mut [Arc<T>], new: &[Arc<T>]) {
+        for (kept, new) in kept.iter_mut().zip(new) {
+            if !Arc::ptr_eq(kept, new) {
+                *kept = Arc::clone(new);
+            }
         }
     }
+    target.truncate(source.len());
     let kept = target.len();
+    let mut kept_blocks = target.chunks_exact_mut(BLOCK);
+    let mut new_blocks = source[..kept].chunks_exact(BLOCK);
+    for (kept, new) in (&mut kept_blocks).zip(&mut new_blocks) {
+        let shared = kept
+            .iter()
+            .zip(new)
+            .fold(true, |all, (a, b)| all & Arc::ptr_eq(a, b));
+        if !shared {
+            share(kept, new);
+        }
+    }
+    share(kept_blocks.into_remainder(), new_blocks.remainder());
     target.extend(source[kept..].iter().cloned());
 }
 
@@ -216,21 +235,25 @@ impl<T: TraitKind, M: PartialEq + Clone, P: Clone> ObjectStore<T, M, P> {
     }
 
     /// The object with this id, if any.
+    #[inline]
     pub fn get(&self, id: ObjectId) -> Option<&Object<T, M, P>> {
         self.objects.get(id.0 as usize).map(|o| &**o)
     }
 
     /// The object with this id, mutably, if any.
+    #[inline]
     pub fn get_mut(&mut self, id: ObjectId) -> Option<&mut Object<T, M, P>> {
         self.objects.get_mut(id.0 as usize).map(Arc::make_mut)
     }
 
     /// All objects, in insertion order.
+    #[inline]
     pub fn iter(&self) -> impl Iterator<Item = &Object<T, M, P>> {
         self.objects.iter().map(|o| &**o)
     }
 
     /// Number of objects ever inserted.
+    #[inline]
     pub fn len(&self) -> usize {
         self.objects.len()
     }

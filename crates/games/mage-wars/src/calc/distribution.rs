@@ -153,7 +153,7 @@ impl DamageSummary {
 /// should go through [`DamageSummary::new`], which enforces [`MAX_ATTACK_DICE`].
 pub fn damage_distribution(query: &DamageQuery) -> Vec<f64> {
     let n = query.dice as usize;
-    let die = DieSplit::of(&ATTACK_DIE);
+    let die = DieSplit::attack_die();
     if query.counts_only_ones() {
         return power(&die.ones_only, n);
     }
@@ -165,10 +165,22 @@ pub fn damage_distribution(query: &DamageQuery) -> Vec<f64> {
     if armor == 0 || n == 0 {
         return total;
     }
-    let corrections = armor_corrections(&die.normal, n, armor);
+    let width = die.normal.len();
+    let pad = width - 1;
+    let full = (die.whole.len() - 1) * n + 1;
+    // One allocation for every working table: the corrections, then W_i and b^m, each with a
+    // buffer to convolve into (convolving swaps the two instead of copying back), each padded
+    // (see `convolve_padded`).
+    let padded = full + 2 * pad;
+    let mut work = vec![0.0; n * width + 4 * padded];
+    let (corrections, buffers) = work.split_at_mut(n * width);
+    armor_corrections(&die.normal, n, armor, corrections);
+    let (w_buffers, crit_buffers) = buffers.split_at_mut(2 * padded);
+    let (mut w, mut w_next) = w_buffers.split_at_mut(padded);
+    let (mut crit, mut crit_next) = crit_buffers.split_at_mut(padded);
     let mut result = total;
     // Far tails of many dice underflow to 0 and were trimmed; the sums below need every slot.
-    result.resize((die.whole.len() - 1) * n + 1, 0.0);
+    result.resize(full, 0.0);
     // W_i for i = n down to 1, built in place; `crit` holds b^m for m = n - i.
     let ln_binomial = LnBinomial::new(n);
     let (ln_p, ln_q) = (die.p_critical.ln(), (1.0 - die.p_critical).ln());
@@ -180,34 +192,28 @@ pub fn damage_distribution(query: &DamageQuery) -> Vec<f64> {
             0.0
         }
     };
-    let mut w = vec![0.0; result.len()];
     let mut w_len = 1;
-    let mut crit = vec![0.0; result.len()];
-    crit[0] = 1.0;
+    crit[pad] = 1.0;
     let mut crit_len = 1;
-    let mut scratch = vec![0.0; result.len()];
     for i in (1..=n).rev() {
         let m = n - i;
         if m > 0 {
             // W_i = a · W_(i+1) + P(m) b^m
-            w_len = convolve_into(&w[..w_len], &die.normal, &mut scratch);
-            w[..w_len].copy_from_slice(&scratch[..w_len]);
-            crit_len = convolve_into(&crit[..crit_len], &die.critical, &mut scratch);
-            crit[..crit_len].copy_from_slice(&scratch[..crit_len]);
+            w_len = convolve_padded(w, w_len, &die.normal, w_next);
+            std::mem::swap(&mut w, &mut w_next);
+            crit_len = convolve_padded(crit, crit_len, &die.critical, crit_next);
+            std::mem::swap(&mut crit, &mut crit_next);
         }
         let weight = chance_of_criticals(m);
-        for (slot, &p) in w.iter_mut().zip(&crit[..crit_len]) {
+        for (slot, &p) in w[pad..pad + crit_len]
+            .iter_mut()
+            .zip(&crit[pad..pad + crit_len])
+        {
             *slot += weight * p;
         }
         w_len = w_len.max(crit_len);
-        let correction = &corrections[(i - 1) * die.normal.len()..i * die.normal.len()];
-        for (d, &c) in correction.iter().enumerate() {
-            if c != 0.0 {
-                for (e, &p) in w[..w_len].iter().enumerate() {
-                    result[d + e] -= c * p;
-                }
-            }
-        }
+        let correction = &corrections[(i - 1) * width..i * width];
+        subtract_correction(&mut result, correction, w, w_len);
     }
     // The subtraction can leave rounding residue below zero where the exact value is 0.
     for p in &mut result {
@@ -235,6 +241,12 @@ struct DieSplit {
 }
 
 impl DieSplit {
+    /// The codex's attack die ([`ATTACK_DIE`]), split once.
+    fn attack_die() -> &'static DieSplit {
+        static SPLIT: std::sync::OnceLock<DieSplit> = std::sync::OnceLock::new();
+        SPLIT.get_or_init(|| DieSplit::of(&ATTACK_DIE))
+    }
+
     fn of(faces: &[AttackDieFace]) -> Self {
         let sides = faces.len() as f64;
         let max = faces
@@ -270,26 +282,30 @@ impl DieSplit {
     }
 }
 
-/// The corrections `c_k = a · E_(k-1) - E_k` for k = 1..=n, `normal.len()` coefficients each,
-/// one row after the other.
-fn armor_corrections(normal: &[f64], n: usize, armor: usize) -> Vec<f64> {
+/// Writes the corrections `c_k = a · E_(k-1) - E_k` for k = 1..=n into `corrections`,
+/// `normal.len()` coefficients each, one row after the other.
+fn armor_corrections(normal: &[f64], n: usize, armor: usize, corrections: &mut [f64]) {
     let width = normal.len();
-    let mut corrections = vec![0.0; n * width];
-    // row: the distribution of the normal damage of k dice (no armor).
-    let mut row = vec![0.0; (width - 1) * n + 1];
-    row[0] = 1.0;
+    let pad = width - 1;
+    // row: the distribution of the normal damage of k dice (no armor), padded (see
+    // `convolve_padded`), convolved into `next_row` and swapped.
+    let full = (width - 1) * n + 1;
+    let padded = full + 2 * pad;
+    let mut rows = vec![0.0; 2 * padded + 2 * width];
+    let (row_buffers, low_buffers) = rows.split_at_mut(2 * padded);
+    let (mut row, mut next_row) = row_buffers.split_at_mut(padded);
+    row[pad] = 1.0;
     let mut row_len = 1;
-    let mut scratch = vec![0.0; row.len()];
     // low[e] = E_(k-1)[e] for e < width.
-    let mut low = vec![0.0; width];
+    let (mut low, mut next_low) = low_buffers.split_at_mut(width);
     low[0] = 1.0;
-    let mut next_low = vec![0.0; width];
     for k in 1..=n {
-        row_len = convolve_into(&row[..row_len], normal, &mut scratch);
-        row[..row_len].copy_from_slice(&scratch[..row_len]);
-        next_low[0] = row[..row_len.min(armor + 1)].iter().sum();
+        row_len = convolve_padded(row, row_len, normal, next_row);
+        std::mem::swap(&mut row, &mut next_row);
+        let data = &row[pad..pad + full];
+        next_low[0] = data[..row_len.min(armor + 1)].iter().sum();
         for (e, slot) in next_low.iter_mut().enumerate().skip(1) {
-            *slot = row.get(armor + e).copied().unwrap_or(0.0);
+            *slot = data.get(armor + e).copied().unwrap_or(0.0);
         }
         let correction = &mut corrections[(k - 1) * width..k * width];
         for e in 0..width {
@@ -298,22 +314,38 @@ fn armor_corrections(normal: &[f64], n: usize, armor: usize) -> Vec<f64> {
         }
         std::mem::swap(&mut low, &mut next_low);
     }
-    corrections
 }
 
 /// `ln C(n, k)` from a table of `ln k!`.
 struct LnBinomial {
-    ln_factorial: Vec<f64>,
+    ln_factorial: std::borrow::Cow<'static, [f64]>,
 }
 
 impl LnBinomial {
+    /// The table up to `n`: the shared one, worked out once up to [`MAX_ATTACK_DICE`], or
+    /// one of its own beyond (the same sums either way).
     fn new(n: usize) -> Self {
+        static SHARED: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
+        let ln_factorial = if n <= MAX_ATTACK_DICE as usize {
+            std::borrow::Cow::Borrowed(
+                SHARED
+                    .get_or_init(|| Self::table(MAX_ATTACK_DICE as usize))
+                    .as_slice(),
+            )
+        } else {
+            std::borrow::Cow::Owned(Self::table(n))
+        };
+        Self { ln_factorial }
+    }
+
+    /// `ln k!` for k = 0..=n.
+    fn table(n: usize) -> Vec<f64> {
         let mut ln_factorial = Vec::with_capacity(n + 1);
         ln_factorial.push(0.0);
         for k in 1..=n {
             ln_factorial.push(ln_factorial[k - 1] + (k as f64).ln());
         }
-        Self { ln_factorial }
+        ln_factorial
     }
 
     fn ln_choose(&self, n: usize, k: usize) -> f64 {
@@ -323,27 +355,79 @@ impl LnBinomial {
 
 /// `single` convolved with itself `n` times.
 fn power(single: &[f64], n: usize) -> Vec<f64> {
-    let mut out = vec![0.0; (single.len() - 1) * n + 1];
-    out[0] = 1.0;
+    let pad = single.len() - 1;
+    let full = pad * n + 1;
+    let padded = full + 2 * pad;
+    let mut buffers = vec![0.0; 2 * padded];
+    let (mut out, mut scratch) = buffers.split_at_mut(padded);
+    out[pad] = 1.0;
     let mut len = 1;
-    let mut scratch = out.clone();
     for _ in 0..n {
-        len = convolve_into(&out[..len], single, &mut scratch);
-        out[..len].copy_from_slice(&scratch[..len]);
+        len = convolve_padded(out, len, single, scratch);
+        std::mem::swap(&mut out, &mut scratch);
     }
-    trim(out)
+    trim(out[pad..pad + full].to_vec())
 }
 
-/// Writes `a ⊛ b` into the front of `out` and returns its length.
-fn convolve_into(a: &[f64], b: &[f64], out: &mut [f64]) -> usize {
-    let len = a.len() + b.len() - 1;
-    out[..len].fill(0.0);
-    for (i, &x) in a.iter().enumerate() {
-        for (j, &y) in b.iter().enumerate() {
-            out[i + j] += x * y;
+/// Convolves the `len` chances held in the padded buffer `a` with `b` into the padded buffer
+/// `out`, and returns the length of the result.
+///
+/// A padded buffer holds its chances from index `b.len() - 1` on, with zeros before them and
+/// after them to its end (the buffers here only grow, so what a buffer held before is always
+/// overwritten or zero).
+///
+/// Each `out[k]` is the sum of `a[i] b[k - i]` in increasing `i` (decreasing `j = k - i`),
+/// started from 0.0, the order of the plain double loop over `i` then `j`, so the result is
+/// the same to the last bit: the padding only adds terms `0 · b[j]`, which are +0.0, and
+/// adding +0.0 (or starting a sum at 0.0) leaves a sum of chances as it is (no such sum is
+/// -0.0). With three coefficients (the attack die's 0, 1 and 2 damage) every `out[k]` is one
+/// expression over a window of `a`, which the compiler vectorises.
+fn convolve_padded(a: &[f64], len: usize, b: &[f64], out: &mut [f64]) -> usize {
+    let pad = b.len() - 1;
+    let out_len = len + pad;
+    let slots = &mut out[pad..pad + out_len];
+    if let &[b0, b1, b2] = b {
+        let terms = a[..out_len]
+            .iter()
+            .zip(&a[1..=out_len])
+            .zip(&a[2..out_len + 2]);
+        for (slot, ((&x2, &x1), &x0)) in slots.iter_mut().zip(terms) {
+            *slot = x2 * b2 + x1 * b1 + x0 * b0;
+        }
+    } else {
+        for (k, slot) in slots.iter_mut().enumerate() {
+            let mut sum = 0.0;
+            for (j, &y) in b.iter().enumerate().rev() {
+                sum += a[k + pad - j] * y;
+            }
+            *slot = sum;
         }
     }
-    len
+    out_len
+}
+
+/// `result[k] -= c[d] w[k - d]` for each `d` in order, `w` being the `w_len` chances of the
+/// padded buffer `w` (see [`convolve_padded`]): the terms the padding adds subtract ±0.0,
+/// which leaves the result as it is, as do the rows of a zero `c[d]` (no result is -0.0: each
+/// starts as a chance and subtracting never makes -0.0 of a number that is not).
+fn subtract_correction(result: &mut [f64], c: &[f64], w: &[f64], w_len: usize) {
+    let pad = c.len() - 1;
+    let slots = &mut result[..w_len + pad];
+    if let &[c0, c1, c2] = c {
+        let terms = w[2..w_len + 4]
+            .iter()
+            .zip(&w[1..w_len + 3])
+            .zip(&w[..w_len + 2]);
+        for (slot, ((&x0, &x1), &x2)) in slots.iter_mut().zip(terms) {
+            *slot = *slot - c0 * x0 - c1 * x1 - c2 * x2;
+        }
+    } else {
+        for (k, slot) in slots.iter_mut().enumerate() {
+            for (d, &y) in c.iter().enumerate() {
+                *slot -= y * w[k + pad - d];
+            }
+        }
+    }
 }
 
 fn trim(mut distribution: Vec<f64>) -> Vec<f64> {

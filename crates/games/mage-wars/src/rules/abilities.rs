@@ -217,10 +217,23 @@ fn target_condition_holds(
 /// The `attacked` abilities of `defender`'s card as `attacker`'s attack of `kind` reaches it:
 /// true when one of them cancels the attack against it (Earth Elemental spared by its own
 /// Quake Stomp).
+#[inline(always)]
 pub fn attacked(game: &Game, defender: ObjectId, attacker: ObjectId, kind: AttackKind) -> bool {
-    let Ok(card) = game.card(defender) else {
+    let Some(card) = game.cards.get(defender.0 as usize) else {
         return false;
     };
+    // A card without abilities (most) has none that cancels.
+    !card.abilities.is_empty() && attacked_abilities(card, defender, attacker, kind)
+}
+
+/// [`attacked`] for a card with abilities.
+#[inline(never)]
+fn attacked_abilities(
+    card: &super::card::Printed,
+    defender: ObjectId,
+    attacker: ObjectId,
+    kind: AttackKind,
+) -> bool {
     card.abilities.iter().any(|ability| {
         let AbilityTrigger::Attacked { kind: only } = ability.trigger else {
             return false;

@@ -71,11 +71,11 @@ pub fn attack_action(
     }
     check_mandatory_attack(game, attacker, bar, target)?;
     pay_costs(game, attacker, bar)?;
-    let result = attack_targets(game, dice, attacker, bar, target, options);
-    if result.is_ok() && bar.is_melee() {
+    attack_targets(game, dice, attacker, bar, target, options)?;
+    if bar.is_melee() {
         game.melee_attack_made(attacker);
     }
-    result
+    Ok(())
 }
 
 /// The attacks of an attack action against its target(s), once it is declared and paid.
@@ -348,7 +348,7 @@ fn boosted<'a>(
     }
     let mut boosted: Option<AttackProfile<'a>> = None;
     for &child in game.store.get(attacker).map_or(&[][..], |o| &o.attachments) {
-        if let (Ok(card), true) = (game.card(child), game.in_play(child)) {
+        if let (Some(card), true) = (game.cards.get(child.0 as usize), game.in_play(child)) {
             if !card.melee_attacks_gain.is_empty() {
                 boosted.get_or_insert(*bar).boost(card.melee_attacks_gain);
             }
@@ -392,7 +392,17 @@ fn sequence(
     options: AttackOptions,
     ledger: &mut ActionLedger,
 ) -> Result<(), RulesError> {
-    let mut boosted_bar = boosted(game, attacker, bar);
+    // Only a melee attacker with something attached can be boosted by what it wears.
+    let wears = bar.is_melee()
+        && game
+            .store
+            .get(attacker)
+            .is_some_and(|o| !o.attachments.is_empty());
+    let mut boosted_bar = if wears {
+        boosted(game, attacker, bar)
+    } else {
+        None
+    };
     // An attack action's melee attacks gain what a spell promised its next melee attack
     // (Perfect Strike); a Counterstrike or Damage Barrier does not.
     if origin == Origin::Action && bar.is_melee() {
@@ -412,9 +422,14 @@ fn sequence(
     if origin == Origin::Action && invisible && defender != attacker {
         return Err(AttackRefusal::Invisible(defender).into());
     }
+    // Whether the defender flies, for the range and reach checks below (nothing changes it
+    // in between).
+    let defender_flying = origin == Origin::Action && game.is_flying(defender);
     if origin == Origin::Action {
-        let (zone, flying) = (game.zone_of(defender), game.is_flying(defender));
-        if let Some(why) = zone.and_then(|zone| out_of_range(game, attacker, bar, zone, flying)) {
+        let zone = game.zone_of(defender);
+        if let Some(why) =
+            zone.and_then(|zone| out_of_range(game, attacker, bar, zone, defender_flying))
+        {
             return Err(why.into());
         }
     }
@@ -452,7 +467,14 @@ fn sequence(
         }
         .into());
     }
-    if origin == Origin::Action && out_of_reach(game, attacker, bar, defender) {
+    // `out_of_reach`, with the defender's flight known unless a spell's `declared` abilities
+    // may have changed it since.
+    let cannot_reach = if bar.spell {
+        out_of_reach(game, attacker, bar, defender)
+    } else {
+        bar.is_melee() && !bar.has(Trait::Reach) && defender_flying && !game.is_flying(attacker)
+    };
+    if origin == Origin::Action && cannot_reach {
         return Err(AttackRefusal::CannotReachFlying {
             attack: bar.bar.name,
         }
@@ -546,21 +568,22 @@ fn sequence(
         && !game.is_incapacitated(defender)
     {
         let attacks = game.card(defender)?.attacks;
-        let melee = |bar: &&AttackBar| bar.kind == AttackKind::Melee;
-        let counter = attacks
-            .iter()
-            .filter(melee)
-            .find(|bar| bar_has(bar, Trait::Counterstrike))
-            .or_else(|| {
-                // codex: Restrained: a Restrained Guard keeps the Counterstrike a Guard gets
-                // (only Protect the Zone is lost, see `guarded_elsewhere`).
-                let guard_may_answer = was_guarding;
-                let quick = |bar: &&AttackBar| bar.speed == Some(ActionSpeed::Quick);
-                guard_may_answer
-                    .then(|| attacks.iter().filter(melee).find(quick))
-                    .flatten()
-            })
-            .map(AttackProfile::new);
+        let melee = |bar: &AttackBar| bar.kind == AttackKind::Melee;
+        let mut counter = None;
+        for bar in attacks {
+            if melee(bar) && bar_has(bar, Trait::Counterstrike) {
+                counter = Some(bar);
+                break;
+            }
+        }
+        // codex: Restrained: a Restrained Guard keeps the Counterstrike a Guard gets (only
+        // Protect the Zone is lost, see `guarded_elsewhere`).
+        if counter.is_none() && was_guarding {
+            counter = attacks
+                .iter()
+                .find(|bar| melee(bar) && bar.speed == Some(ActionSpeed::Quick));
+        }
+        let counter = counter.map(AttackProfile::new);
         if let Some(counter) = counter {
             let mut counter_ledger = ActionLedger::default();
             let saved = std::mem::take(&mut game.last_dice_rolled);
@@ -591,15 +614,14 @@ fn guarded_elsewhere(game: &Game, attacker: ObjectId, defender: ObjectId) -> boo
     };
     let own = defender == attacker || d.attached_to == Some(attacker);
     // Invisible implies Elusive (codex).
-    let elusive = game.has_trait(attacker, Trait::Elusive);
-    if own || game.is_guarding(defender) || elusive {
+    if own || d.marker_count(&Marker::Guard) > 0 || game.has_trait(attacker, Trait::Elusive) {
         return false;
     }
     game.store.iter().any(|o| {
         o.in_play
             && o.zone == d.zone
             && o.controller != a.controller
-            && game.is_guarding(o.id)
+            && o.marker_count(&Marker::Guard) > 0
             && !game.is_restrained(o.id)
             && !game.has_trait(o.id, Trait::Pest)
     })
@@ -625,8 +647,8 @@ fn out_of_range(
         (u32::from(range.min), u32::from(range.max))
     };
     let distance = walls::distance(&game.arena, from, zone);
-    let flying_in_zone = distance == 0 && (target_flying || game.is_flying(attacker));
-    if distance > max || (distance < min && !flying_in_zone) {
+    let flying_in_zone = || distance == 0 && (target_flying || game.is_flying(attacker));
+    if distance > max || (distance < min && !flying_in_zone()) {
         return Some(AttackRefusal::OutOfRange {
             attack: bar.bar.name,
             min,
@@ -658,7 +680,22 @@ pub(crate) fn out_of_reach(
 
 /// The Damage Barrier protecting `defender`: the first attached object with a Damage Barrier
 /// attack (an object can have only one working barrier).
+#[inline(always)]
 fn damage_barrier_of(game: &Game, defender: ObjectId) -> Option<(ObjectId, usize)> {
+    // Nothing attached (most defenders): no barrier.
+    if game
+        .store
+        .get(defender)
+        .is_none_or(|o| o.attachments.is_empty())
+    {
+        return None;
+    }
+    attached_damage_barrier(game, defender)
+}
+
+/// [`damage_barrier_of`] for a defender with something attached.
+#[inline(never)]
+fn attached_damage_barrier(game: &Game, defender: ObjectId) -> Option<(ObjectId, usize)> {
     let object = game.store.get(defender)?;
     object.attachments.iter().find_map(|&child| {
         let card = game.cards.get(child.0 as usize)?;
@@ -719,6 +756,7 @@ fn avoids(
 /// The Defense the defender can use against `bar` now, as [`ready_defense`] finds it: none
 /// against an Unavoidable attack or while the defender is Incapacitated (codex: Unavoidable,
 /// Incapacitated).
+#[inline]
 pub(crate) fn usable_defense(
     game: &Game,
     defender: ObjectId,
@@ -735,13 +773,14 @@ pub(crate) fn usable_defense(
 /// Defense), whichever ready one
 /// needs the lowest roll (its own on a tie). A Defense marked No Ranged cannot be used against
 /// ranged attacks; each source counts its own uses.
+#[inline]
 fn ready_defense(
     game: &Game,
     defender: ObjectId,
     bar: &AttackProfile,
 ) -> Option<(ObjectId, Defense, u32)> {
     let ready = |source: ObjectId| {
-        let defense = game.card(source).ok()?.defense?;
+        let defense = game.cards.get(source.0 as usize)?.defense?;
         let used = game
             .store
             .get(source)
@@ -888,10 +927,13 @@ fn after_damage(
         by_creature: ctx.maker == AttackMaker::Creature,
     };
     let mut handlers: SmallVec<[(Handler, ObjectId); 4]> = SmallVec::new();
-    for t in ctx.attack.traits() {
-        if let Some(h) = t.meta().handler {
-            if !handlers.iter().any(|(known, _)| *known == h) {
-                handlers.push((h, attacker));
+    // An attack without traits (the usual melee attack) has no handlers to look for.
+    if ctx.attack.has_traits() {
+        for t in ctx.attack.traits() {
+            if let Some(h) = t.meta().handler {
+                if !handlers.iter().any(|(known, _)| *known == h) {
+                    handlers.push((h, attacker));
+                }
             }
         }
     }
@@ -905,9 +947,9 @@ fn after_damage(
     for (handler, source) in handlers {
         fire(game, Some(&mut *dice), handler, source, trigger)?;
     }
-    let enemy = game.store.get(attacker).map(|o| o.controller)
-        != game.store.get(defender).map(|o| o.controller);
     if let Some((amount, transfer)) = ctx.attack.mana_drain() {
+        let enemy = game.store.get(attacker).map(|o| o.controller)
+            != game.store.get(defender).map(|o| o.controller);
         if ctx.first && enemy && game.is_creature(defender) {
             drain_mana(game, ctx, amount, transfer);
         }

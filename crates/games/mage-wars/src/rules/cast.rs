@@ -23,6 +23,10 @@
 use grimoire_engine::{Dice, ObjectId, PlayerId, Zone};
 use serde::Serialize;
 use smallvec::SmallVec;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
 use std::str::FromStr;
 
 use super::attack::{attack_action, AttackOptions, AttackTarget};
@@ -211,16 +215,61 @@ fn capitalised(word: &str) -> String {
         .unwrap_or_default()
 }
 
+/// A target line as [`read_target_line`] reads it, shared.
+type TargetLine = Rc<[(Noun, Box<[Word]>)]>;
+
+/// Hashes the address of a card's target line (a `&'static str` of the generated tables).
+#[derive(Default)]
+struct AddressHasher(u64);
+
+impl Hasher for AddressHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_usize(usize::from(byte));
+        }
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.0 = (self.0.rotate_left(5) ^ n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// The target line read once per thread, found again by its address (cards' target lines are
+/// few and never change; a cast is checked for every candidate target while listing legal
+/// actions).
+fn target_line(line: &'static str) -> TargetLine {
+    type Lines = HashMap<(usize, usize), TargetLine, BuildHasherDefault<AddressHasher>>;
+    thread_local! {
+        static READ: RefCell<Lines> = RefCell::default();
+    }
+    let key = (line.as_ptr() as usize, line.len());
+    READ.with(|read| {
+        if let Some(known) = read.borrow().get(&key) {
+            return Rc::clone(known);
+        }
+        let parsed: TargetLine = read_target_line(line)
+            .into_iter()
+            .map(|(noun, words)| (noun, words.into_boxed_slice()))
+            .collect();
+        read.borrow_mut().insert(key, Rc::clone(&parsed));
+        parsed
+    })
+}
+
 /// Whether `target` fits the target line for a spell `player` casts.
-fn fits(state: &Match, player: PlayerId, line: &str, target: SpellTarget) -> bool {
-    fits_line(state, player, &read_target_line(line), target)
+fn fits(state: &Match, player: PlayerId, line: &'static str, target: SpellTarget) -> bool {
+    fits_line(state, player, &target_line(line), target)
 }
 
 /// [`fits`] with the target line already read.
 fn fits_line(
     state: &Match,
     player: PlayerId,
-    line: &[(Noun, Vec<Word>)],
+    line: &[(Noun, Box<[Word]>)],
     target: SpellTarget,
 ) -> bool {
     line.iter().any(|(noun, words)| {
@@ -434,39 +483,39 @@ pub(super) fn check_cast_now(
     Ok((card, cast))
 }
 
-/// A cheap first look at the targets of a spell that [`check_cast_now`] allowed: those that
-/// fit the spell's target line and lie within its range. Listing legal actions tries only
-/// these (the full [`check_cast`] then decides); it builds no messages.
+/// A cheap first look at the targets of a spell that [`check_cast_now`] allowed: calls
+/// `found` with those of `targets` that fit the spell's target line and lie within its range,
+/// in order. Listing legal actions tries only these (the full [`check_cast`] then decides); it
+/// builds no messages.
 pub(super) fn targets_in_reach(
     state: &Match,
     player: PlayerId,
     cast: &Casting,
     targets: &[SpellTarget],
-) -> Vec<SpellTarget> {
+    mut found: impl FnMut(SpellTarget),
+) {
     let Ok(seat) = state.seat(player) else {
-        return Vec::new();
+        return;
     };
-    let line = read_target_line(cast.target);
+    let line = target_line(cast.target);
     let from = state.game.zone_of(seat.mage).unwrap_or(Zone(0));
     let in_range = |zone: Zone| {
         let distance = walls::distance(&state.game.arena, from, zone);
         distance >= u32::from(cast.min) && distance <= u32::from(cast.max)
     };
-    targets
-        .iter()
-        .copied()
-        .filter(|&target| {
-            let reached = match target {
-                SpellTarget::Zone(zone) => {
-                    zone.0 < state.game.arena.columns * state.game.arena.rows && in_range(zone)
-                }
-                SpellTarget::Object(o) => state.game.object(o).is_ok_and(|o| in_range(o.zone)),
-                SpellTarget::Arena => true,
-                SpellTarget::Border { border, .. } => in_range(border.place(&state.game.arena)),
-            };
-            reached && fits_line(state, player, &line, target)
-        })
-        .collect()
+    for &target in targets {
+        let reached = match target {
+            SpellTarget::Zone(zone) => {
+                zone.0 < state.game.arena.columns * state.game.arena.rows && in_range(zone)
+            }
+            SpellTarget::Object(o) => state.game.object(o).is_ok_and(|o| in_range(o.zone)),
+            SpellTarget::Arena => true,
+            SpellTarget::Border { border, .. } => in_range(border.place(&state.game.arena)),
+        };
+        if reached && fits_line(state, player, &line, target) {
+            found(target);
+        }
+    }
 }
 
 /// Every check of a cast that needs no dice: the spell is planned, the Mage may cast it now
@@ -702,7 +751,7 @@ fn check_kind(
             let Some(bar) = a.attacks.first() else {
                 return illegal(SpellRefusal::NoAttack);
             };
-            let zone_attack = AttackProfile::new(bar).is_zone();
+            let zone_attack = super::profile::bar_has(bar, Trait::ZoneAttack);
             match (zone_attack, target) {
                 (true, SpellTarget::Zone(_)) | (false, SpellTarget::Object(_)) => Ok(()),
                 _ => illegal(SpellRefusal::AttackKind),

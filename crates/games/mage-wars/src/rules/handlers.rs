@@ -159,7 +159,20 @@ pub fn report_draft(
 
 /// Reports, once per object, a card handler the engine does not model (the `Met` trigger),
 /// and every draft trait the object has.
+#[inline]
 pub fn meet(game: &mut Game, object: ObjectId) -> Result<(), RulesError> {
+    // Most objects have no card handler, and a codex without draft entries has nothing more
+    // to report: one look each.
+    let handler = game.cards.get(object.0 as usize).and_then(|c| c.handler);
+    if handler.is_none() && !codex_has_draft_traits() {
+        return Ok(());
+    }
+    meet_reported(game, object)
+}
+
+/// [`meet`] for an object with a card handler, or while the codex has draft entries.
+#[inline(never)]
+fn meet_reported(game: &mut Game, object: ObjectId) -> Result<(), RulesError> {
     if codex_has_draft_traits() {
         report_draft_traits(game, object);
     }

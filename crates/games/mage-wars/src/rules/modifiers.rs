@@ -282,7 +282,30 @@ pub fn visit_dice_modifiers(
 }
 
 /// Every dice modifier of this attack, from the codex's operations.
+#[inline]
 pub fn dice_modifiers(game: &Game, ctx: &AttackContext) -> DiceModifiers {
+    // Nothing to visit (plain creatures, an attack without dice operations, no Rage tokens):
+    // no modifier.
+    let attacker_counts = ctx.maker == AttackMaker::Creature;
+    let rage_tokens = attacker_counts
+        && ctx.attack.is_melee()
+        && game
+            .store
+            .get(ctx.attacker)
+            .is_some_and(|o| o.marker_count(&Marker::Rage) > 0);
+    let anything = (attacker_counts && game.has_ops(ctx.attacker))
+        || rage_tokens
+        || game.has_ops(ctx.defender)
+        || ctx.attack.has_dice_ops();
+    if !anything {
+        return DiceModifiers::default();
+    }
+    visited_dice_modifiers(game, ctx)
+}
+
+/// [`dice_modifiers`] by visiting every modifier.
+#[inline(never)]
+fn visited_dice_modifiers(game: &Game, ctx: &AttackContext) -> DiceModifiers {
     let mut totals = DiceModifiers::default();
     visit_dice_modifiers(game, ctx, |_, contribution| match contribution {
         Contribution::EveryAttack(value) => {

@@ -13,6 +13,7 @@
 //! attacks the creature before it moves.
 
 use grimoire_engine::{Dice, ObjectId, Zone};
+use smallvec::SmallVec;
 
 use super::content::{EffectOp, Trait};
 use super::play::{Match, PlayEvent, Step};
@@ -55,7 +56,9 @@ impl MoveLimits {
 /// The `move_actions` operations acting on `creature`, without those of entries cancelled by
 /// another entry that also has one (Fast and Slow).
 pub fn move_limits(state: &Match, creature: ObjectId) -> MoveLimits {
-    let mut found: Vec<(&'static str, &'static [&'static str], u8, bool)> = Vec::new();
+    // (entry name, the entries it cancels, max, ends_phase) of each operation.
+    type Found = (&'static str, &'static [&'static str], u8, bool);
+    let mut found: SmallVec<[Found; 4]> = SmallVec::new();
     state.game.for_each_op(creature, |source, op, _, _| {
         if let EffectOp::MoveActions { max, ends_phase } = op {
             let (name, cancels) = match source {
@@ -150,10 +153,9 @@ pub fn check_move(
     hindered: bool,
     zone: Zone,
 ) -> Result<(), RulesError> {
-    let from = state
-        .game
-        .zone_of(creature)
-        .ok_or(RulesError::UnknownObject(creature))?;
+    let Some(from) = state.game.zone_of(creature) else {
+        return Err(RulesError::UnknownObject(creature));
+    };
     let arena = &state.game.arena;
     let Some(border) = Border::between(arena, from, zone) else {
         return Err(MoveRefusal::NotAdjacent {
@@ -221,10 +223,10 @@ pub fn move_creature(
     let moved = walls::still_moves(&state.game, creature);
     if moved {
         state.game.move_to(creature, zone);
-        let attached = state
+        let attached: SmallVec<[ObjectId; 4]> = state
             .game
             .object(creature)
-            .map(|o| o.attachments.clone())
+            .map(|o| o.attachments.iter().copied().collect())
             .unwrap_or_default();
         for child in attached {
             if let Some(o) = state.game.store.get_mut(child) {

@@ -16,11 +16,12 @@ use grimoire_engine::{
     Board, Ctx, ObjectId, Outcome, Playable, PlayerId, Rules, ScriptedDice, Zone, ZonedArena,
 };
 use serde::Serialize;
+use smallvec::SmallVec;
 
 use super::attack::AttackTarget;
 use super::card::ObjectKind;
 use super::cast::{self, SpellTarget};
-use super::content::{ActionSpeed, Card, ConjurationForm};
+use super::content::{ActionSpeed, AttackKind, Card, ConjurationForm, Trait};
 use super::movement;
 use super::refusal::{AttackRefusal, MoveRefusal, TurnRefusal};
 use super::round;
@@ -183,14 +184,14 @@ impl Match {
     pub fn seat(&self, player: PlayerId) -> Result<&Seat, RulesError> {
         self.seats
             .get((player.0 as usize).wrapping_sub(1))
-            .ok_or(TurnRefusal::NoPlayer(player).into())
+            .ok_or_else(|| TurnRefusal::NoPlayer(player).into())
     }
 
     /// The seat of `player`, to change.
     pub fn seat_mut(&mut self, player: PlayerId) -> Result<&mut Seat, RulesError> {
         self.seats
             .get_mut((player.0 as usize).wrapping_sub(1))
-            .ok_or(TurnRefusal::NoPlayer(player).into())
+            .ok_or_else(|| TurnRefusal::NoPlayer(player).into())
     }
 
     /// The player who must act now, `None` once the game is over.
@@ -416,11 +417,12 @@ impl MageWarsGame {
         if !rolls {
             return true;
         }
+        // The copy equals `state`, so the checks above hold for it: `act` goes on from them.
         let attempt = |copy: &mut Match| {
             let mut no_dice = ScriptedDice::new();
             let mut events = Vec::new();
             matches!(
-                perform(copy, player, action, &mut no_dice, &mut events),
+                act(copy, player, action, &mut no_dice, &mut events),
                 Ok(()) | Err(RulesError::Dice(_))
             )
         };
@@ -517,11 +519,11 @@ fn validate(state: &Match, player: PlayerId, action: &Play) -> Result<(), RulesE
                 .into());
             }
             let defenders = match target {
-                AttackTarget::Object(o) => vec![o],
-                AttackTarget::Sweep(a, b) => vec![a, b],
-                AttackTarget::Zone(_) => Vec::new(),
+                AttackTarget::Object(o) => [Some(o), None],
+                AttackTarget::Sweep(a, b) => [Some(a), Some(b)],
+                AttackTarget::Zone(_) => [None, None],
             };
-            for defender in defenders {
+            for defender in defenders.into_iter().flatten() {
                 let o = state.game.object(defender)?;
                 let card = state.game.card(defender)?;
                 if !o.in_play
@@ -549,12 +551,9 @@ fn validate(state: &Match, player: PlayerId, action: &Play) -> Result<(), RulesE
                 }
                 .into());
             }
-            let printed = state
-                .game
-                .card(source)?
-                .attacks
-                .get(bar)
-                .ok_or(AttackRefusal::NoAttackNumber(bar))?;
+            let Some(printed) = state.game.card(source)?.attacks.get(bar) else {
+                return Err(AttackRefusal::NoAttackNumber(bar).into());
+            };
             match printed.speed {
                 None => Err(AttackRefusal::NotAnAction {
                     attack: printed.name,
@@ -590,18 +589,15 @@ fn validate(state: &Match, player: PlayerId, action: &Play) -> Result<(), RulesE
     }
 }
 
-/// Applies an action, recording into `events`; on an error the caller restores the state.
-fn perform(
+/// Applies an action `player` may take now (they are to act and it passed [`validate`]),
+/// recording into `events`; on an error the caller restores the state.
+fn act(
     state: &mut Match,
     player: PlayerId,
     action: &Play,
     dice: &mut dyn grimoire_engine::Dice,
     events: &mut Vec<PlayEvent>,
 ) -> Result<(), RulesError> {
-    if state.to_act() != Some(player) {
-        return Err(TurnRefusal::NotToAct(player).into());
-    }
-    validate(state, player, action)?;
     let first_event = events.len();
     super::abilities::refresh_auras(&mut state.game, &state.hidden);
     match (*action, state.step) {
@@ -720,6 +716,110 @@ fn return_cantrips(state: &mut Match, first_event: usize, events: &mut Vec<PlayE
     }
 }
 
+impl MageWarsGame {
+    /// The legal actions of [`Rules::legal_actions`], appended to `candidates`: every
+    /// candidate of the step, then those the checks refuse taken out (the order kept).
+    fn legal_into(&self, state: &Match, player: PlayerId, seat: &Seat, candidates: &mut Vec<Play>) {
+        candidates.push(Play::Pass);
+        let game = &state.game;
+        let in_play = || game.store.iter().filter(|o| o.in_play).map(|o| o.id);
+        match state.step {
+            Step::Planning { .. } => {
+                candidates.extend((0..seat.spellbook.len()).map(Play::Plan));
+            }
+            Step::Activation { .. } => {
+                candidates.extend(state.ready.iter().map(|&c| Play::Activate(c)));
+            }
+            Step::Acting { creature, .. } => {
+                candidates.push(Play::Guard);
+                let here = game.zone_of(creature);
+                if let Some(zone) = here {
+                    candidates.extend(
+                        game.arena
+                            .zones()
+                            .filter(|&z| game.arena.adjacent(zone, z))
+                            .map(Play::Move),
+                    );
+                }
+                let worn = game
+                    .object(creature)
+                    .map_or(&[][..], |o| &o.attachments[..]);
+                for &source in std::iter::once(&creature).chain(worn) {
+                    let bars = game.card(source).map_or(&[][..], |c| c.attacks);
+                    for (bar, printed) in bars.iter().enumerate() {
+                        let attack = |target| Play::Attack {
+                            source,
+                            bar,
+                            target,
+                        };
+                        if super::profile::bar_has(printed, Trait::ZoneAttack) {
+                            candidates
+                                .extend(game.arena.zones().map(AttackTarget::Zone).map(attack));
+                        } else {
+                            // A melee attack has range 0: only objects in the attacker's zone
+                            // are worth trying.
+                            let melee = printed.kind == AttackKind::Melee;
+                            candidates.extend(
+                                in_play()
+                                    .filter(|&o| o != creature)
+                                    .filter(|&o| {
+                                        !melee
+                                            || here.zip(game.zone_of(o)).is_some_and(|(h, z)| {
+                                                walls::distance(&game.arena, h, z) == 0
+                                            })
+                                    })
+                                    .map(AttackTarget::Object)
+                                    .map(attack),
+                            );
+                        }
+                    }
+                }
+            }
+            Step::FinalQuickcast { .. } => {}
+        }
+        if !matches!(state.step, Step::Planning { .. }) {
+            let mut planned: SmallVec<[usize; 4]> = seat.planned.iter().copied().collect();
+            planned.sort_unstable();
+            planned.dedup();
+            // Every object in play, every zone and the arena, in that order; listed once for
+            // all the planned spells that can be cast now.
+            let mut targets: SmallVec<[SpellTarget; 64]> = SmallVec::new();
+            // Zone borders are targets only for a wall spell.
+            let wall_planned = seat.planned.iter().any(|&s| {
+                seat.spellbook
+                    .get(s)
+                    .is_some_and(|(card, _)| is_wall_spell(*card))
+            });
+            for spell in planned {
+                for quickcast in [false, true] {
+                    // A spell that cannot be cast now is skipped before its targets.
+                    let Ok((_, casting)) = cast::check_cast_now(state, player, spell, quickcast)
+                    else {
+                        continue;
+                    };
+                    if targets.is_empty() {
+                        targets.extend(in_play().map(SpellTarget::Object));
+                        targets.extend(game.arena.zones().map(SpellTarget::Zone));
+                        targets.push(SpellTarget::Arena);
+                        if wall_planned {
+                            targets.extend(border_targets(&game.arena));
+                        }
+                    }
+                    cast::targets_in_reach(state, player, &casting, &targets, |target| {
+                        candidates.push(Play::Cast {
+                            spell,
+                            target,
+                            quickcast,
+                        })
+                    });
+                }
+            }
+            candidates.extend(state.hidden.iter().map(|&e| Play::Reveal(e)));
+        }
+        candidates.retain(|action| self.accepts(state, player, action));
+    }
+}
+
 impl Rules for MageWarsGame {
     type State = Match;
     type Action = Play;
@@ -735,119 +835,23 @@ impl Rules for MageWarsGame {
         if state.to_act() != Some(player) {
             return Vec::new();
         }
-        let mut candidates = vec![Play::Pass];
         let Ok(seat) = state.seat(player) else {
             return Vec::new();
         };
-        let in_play: Vec<ObjectId> = state
-            .game
-            .store
-            .iter()
-            .filter(|o| o.in_play)
-            .map(|o| o.id)
-            .collect();
-        match state.step {
-            Step::Planning { .. } => {
-                candidates.extend((0..seat.spellbook.len()).map(Play::Plan));
+        // Every candidate goes straight into one list kept from call to call, which the checks
+        // then filter in place; the answer is a copy of what is left.
+        CANDIDATES.with(|kept| match kept.try_borrow_mut() {
+            Ok(mut candidates) => {
+                candidates.clear();
+                self.legal_into(state, player, seat, &mut candidates);
+                candidates.to_vec()
             }
-            Step::Activation { .. } => {
-                candidates.extend(state.ready.iter().map(|&c| Play::Activate(c)));
+            Err(_) => {
+                let mut candidates = Vec::new();
+                self.legal_into(state, player, seat, &mut candidates);
+                candidates
             }
-            Step::Acting { creature, .. } => {
-                candidates.push(Play::Guard);
-                if let Some(zone) = state.game.zone_of(creature) {
-                    candidates.extend(
-                        state
-                            .game
-                            .arena
-                            .neighbours(zone)
-                            .into_iter()
-                            .map(Play::Move),
-                    );
-                }
-                let worn = state
-                    .game
-                    .object(creature)
-                    .map_or(&[][..], |o| &o.attachments[..]);
-                for &source in std::iter::once(&creature).chain(worn) {
-                    let bars = state.game.card(source).map_or(0, |c| c.attacks.len());
-                    let here = state.game.zone_of(creature);
-                    for bar in 0..bars {
-                        let (zone_attack, melee) = state
-                            .game
-                            .card(source)
-                            .map(|c| {
-                                let profile = super::AttackProfile::new(&c.attacks[bar]);
-                                (profile.is_zone(), profile.is_melee())
-                            })
-                            .unwrap_or((false, false));
-                        let targets: Vec<AttackTarget> = if zone_attack {
-                            state.game.arena.zones().map(AttackTarget::Zone).collect()
-                        } else {
-                            // A melee attack has range 0: only objects in the attacker's zone
-                            // are worth trying.
-                            in_play
-                                .iter()
-                                .filter(|&&o| o != creature)
-                                .filter(|&&o| {
-                                    !melee
-                                        || here.zip(state.game.zone_of(o)).is_some_and(|(h, z)| {
-                                            walls::distance(&state.game.arena, h, z) == 0
-                                        })
-                                })
-                                .map(|&o| AttackTarget::Object(o))
-                                .collect()
-                        };
-                        candidates.extend(targets.into_iter().map(|target| Play::Attack {
-                            source,
-                            bar,
-                            target,
-                        }));
-                    }
-                }
-            }
-            Step::FinalQuickcast { .. } => {}
-        }
-        if !matches!(state.step, Step::Planning { .. }) {
-            let mut targets: Vec<SpellTarget> =
-                in_play.iter().map(|&o| SpellTarget::Object(o)).collect();
-            targets.extend(state.game.arena.zones().map(SpellTarget::Zone));
-            targets.push(SpellTarget::Arena);
-            let wall_planned = seat.planned.iter().any(|&s| {
-                seat.spellbook
-                    .get(s)
-                    .is_some_and(|(card, _)| is_wall_spell(*card))
-            });
-            if wall_planned {
-                targets.extend(border_targets(&state.game.arena));
-            }
-            let mut planned = seat.planned.clone();
-            planned.sort_unstable();
-            planned.dedup();
-            for spell in planned {
-                for quickcast in [false, true] {
-                    // A spell that cannot be cast now is skipped before its targets.
-                    let Ok((_, casting)) = cast::check_cast_now(state, player, spell, quickcast)
-                    else {
-                        continue;
-                    };
-                    candidates.extend(
-                        cast::targets_in_reach(state, player, &casting, &targets)
-                            .into_iter()
-                            .map(|target| Play::Cast {
-                                spell,
-                                target,
-                                quickcast,
-                            }),
-                    );
-                }
-            }
-            candidates.extend(state.hidden.iter().map(|&e| Play::Reveal(e)));
-        }
-        candidates
-            .into_iter()
-            .filter(|action| self.accepts(state, player, action))
-            .collect()
+        })
     }
 
     fn apply(
@@ -862,13 +866,36 @@ impl Rules for MageWarsGame {
         // from a copy.
         validate(state, player, action)?;
         let step = |state: &mut Match, ctx: &mut Ctx<'_, PlayEvent>| {
-            let mut events = Vec::new();
-            perform(state, player, action, &mut *ctx.dice, &mut events)?;
-            for event in events {
-                ctx.record(event);
-            }
-            Ok(())
+            // The events are gathered in a list kept from one action to the next.
+            EVENTS.with(|kept| {
+                let mut fresh = Vec::new();
+                let mut kept = kept.try_borrow_mut();
+                let events = match kept.as_deref_mut() {
+                    Ok(events) => events,
+                    Err(_) => &mut fresh,
+                };
+                events.clear();
+                // `player` is to act and the action passed `validate`: `act` goes on from
+                // there.
+                act(state, player, action, &mut *ctx.dice, events)?;
+                for event in events.drain(..) {
+                    ctx.record(event);
+                }
+                Ok(())
+            })
         };
+        // Planning a spell, ending planning and activating a creature cannot fail once
+        // `validate` passed (they roll no dice and check nothing it did not): no copy of the
+        // state is kept for them.
+        let cannot_fail = matches!(
+            (*action, state.step),
+            (Play::Plan(_), Step::Planning { .. })
+                | (Play::Pass, Step::Planning { .. })
+                | (Play::Activate(_), Step::Activation { .. })
+        );
+        if cannot_fail {
+            return step(state, ctx);
+        }
         grimoire_engine::all_or_nothing_kept(&BACKUP, state, ctx, step)
     }
 }
@@ -879,6 +906,10 @@ thread_local! {
     static BACKUP: RefCell<Match> = RefCell::new(Match::empty());
     /// The copy `legal_actions` tries attacks on, reused from one trial to the next.
     static SCRATCH: RefCell<Match> = RefCell::new(Match::empty());
+    /// The list `apply` gathers an action's events in, reused from one action to the next.
+    static EVENTS: RefCell<Vec<PlayEvent>> = const { RefCell::new(Vec::new()) };
+    /// The list `legal_actions` gathers candidates in, reused from one call to the next.
+    static CANDIDATES: RefCell<Vec<Play>> = const { RefCell::new(Vec::new()) };
 }
 
 impl Playable for MageWarsGame {

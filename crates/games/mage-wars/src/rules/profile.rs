@@ -33,12 +33,11 @@ pub static BASH: AttackBar = AttackBar {
 
 /// True when the bar's printed traits (or its first alternative's), or what they imply,
 /// include `wanted`; cheaper than a whole [`AttackProfile`] for one question.
+#[inline(always)]
 pub fn bar_has(bar: &AttackBar, wanted: Trait) -> bool {
     let alternative = bar.alternatives.first().map_or(&[][..], |set| set.traits);
-    bar.traits
-        .iter()
-        .chain(alternative)
-        .any(|t| *t == wanted || implied_traits(t).any(|i| i == wanted))
+    let has = |t: &Trait| *t == wanted || implied_traits(t).any(|i| i == wanted);
+    bar.traits.iter().any(has) || alternative.iter().any(has)
 }
 
 /// The set of codex entries (numbered below 128) among `traits` and what they imply.
@@ -146,12 +145,26 @@ impl<'a> AttackProfile<'a> {
             .flat_map(|t| std::iter::once(*t).chain(implied_traits(t)))
     }
 
+    /// True when the attack has any trait at all (printed, chosen or added).
+    #[inline]
+    pub fn has_traits(&self) -> bool {
+        !self.bar.traits.is_empty()
+            || !self.alternative.is_empty()
+            || self.boosts.iter().any(|b| !b.is_empty())
+    }
+
     /// True when the attack has this trait.
     #[inline(always)]
     pub fn has(&self, wanted: Trait) -> bool {
         let index = wanted.index();
         let may_have = index >= 128 || self.present & (1 << index) != 0;
-        may_have && self.traits().any(|t| t == wanted)
+        may_have && self.holds(wanted)
+    }
+
+    /// Searches the traits for `wanted` (once [`AttackProfile::has`] found it may be there).
+    #[inline(never)]
+    fn holds(&self, wanted: Trait) -> bool {
+        self.traits().any(|t| t == wanted)
     }
 
     /// Calls `visit(trait, op)` for every effect operation of the attack's traits.
@@ -164,57 +177,68 @@ impl<'a> AttackProfile<'a> {
     }
 
     /// A melee attack.
+    #[inline]
     pub fn is_melee(&self) -> bool {
         self.bar.kind == AttackKind::Melee
     }
 
     /// A ranged attack.
+    #[inline]
     pub fn is_ranged(&self) -> bool {
         self.bar.kind == AttackKind::Ranged
     }
 
     /// A zone attack.
+    #[inline]
     pub fn is_zone(&self) -> bool {
         self.has(Trait::ZoneAttack)
     }
 
     /// A quick action.
+    #[inline]
     pub fn is_quick(&self) -> bool {
         self.bar.speed == Some(ActionSpeed::Quick)
     }
 
     /// Defenses cannot avoid it (Unavoidable, implied by Zone Attack).
+    #[inline]
     pub fn is_unavoidable(&self) -> bool {
         self.has(Trait::Unavoidable)
     }
 
     /// A Damage Barrier's attack.
+    #[inline]
     pub fn is_damage_barrier(&self) -> bool {
         self.bar.timing == AttackTiming::DamageBarrier || self.has(Trait::DamageBarrier)
     }
 
     /// Individual strikes against one defender: one plus the largest `extra_strikes`.
+    #[inline]
     pub fn strikes(&self) -> u32 {
         1 + self.summary.extra_strikes
     }
 
     /// Armor the attack ignores: the sum of its `armor_piercing` operations (Piercing +X).
+    #[inline]
     pub fn piercing(&self) -> u32 {
         self.summary.piercing.max(0) as u32
     }
 
     /// The attack's `mana_drain` operation: mana the defender's controller loses, and whether
     /// the attacker's controller gains it (Mana Drain +X, Mana Transfer +X).
+    #[inline]
     pub fn mana_drain(&self) -> Option<(u32, bool)> {
         self.summary.mana_drain
     }
 
     /// True when the attack's traits have `attack_dice` or `effect_die` operations.
+    #[inline]
     pub fn has_dice_ops(&self) -> bool {
         self.summary.dice_ops
     }
 
     /// The mana paid to make the attack.
+    #[inline]
     pub fn cost(&self) -> u32 {
         self.bar.cost.map_or(0, u32::from)
     }

@@ -204,15 +204,14 @@ pub fn check_end(state: &mut Match, events: &mut Vec<PlayEvent>) {
     if state.ended.is_some() {
         return;
     }
-    let alive: Vec<PlayerId> = state
+    let mut alive = state
         .seats
         .iter()
         .filter(|s| state.game.in_play(s.mage))
-        .map(|s| s.player)
-        .collect();
-    let outcome = match alive.as_slice() {
-        [_, _] => return,
-        [winner] => Outcome::Won(*winner),
+        .map(|s| s.player);
+    let outcome = match (alive.next(), alive.next(), alive.next()) {
+        (Some(_), Some(_), None) => return,
+        (Some(winner), None, _) => Outcome::Won(winner),
         _ => Outcome::Draw,
     };
     state.ended = Some(outcome);

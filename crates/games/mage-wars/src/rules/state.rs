@@ -333,6 +333,11 @@ impl Clone for Game {
 #[derive(Debug, Clone, Default)]
 struct TraitView {
     sorted: TraitList,
+    /// Every effect operation acting on the object, as [`Game::for_each_op`] visits them:
+    /// `(source, operation, X, count)` for each trait entry's (X combined over its
+    /// instances, count 1), then for each condition's (X 0, count its markers). Conditions
+    /// change only through [`Game::set_markers`], which works the view out again.
+    ops: SmallVec<[(OpSource, &'static EffectOp, i32, u32); 4]>,
     present: u128,
     /// Armor, Life and Channeling from the printed card and the traits (see
     /// [`Game::attribute`]).
@@ -344,6 +349,19 @@ impl TraitView {
     #[inline(always)]
     fn may_have(&self, index: usize) -> bool {
         index >= 128 || self.present & (1 << index) != 0
+    }
+
+    /// True when the view holds exactly `wanted`: one bit test answers for an entry it does
+    /// not hold (the usual case), the list is searched only for one it does.
+    #[inline(always)]
+    fn has(&self, wanted: Trait) -> bool {
+        self.may_have(wanted.index()) && self.holds(wanted)
+    }
+
+    /// Searches the list for `wanted`.
+    #[inline(never)]
+    fn holds(&self, wanted: Trait) -> bool {
+        self.sorted.iter().any(|(t, _)| *t == wanted)
     }
 }
 
@@ -386,16 +404,22 @@ impl Game {
     }
 
     /// The object, or an error.
+    #[inline]
     pub fn object(&self, id: ObjectId) -> Result<&Object<Trait, Marker, Zone>, RulesError> {
-        self.store.get(id).ok_or(RulesError::UnknownObject(id))
+        // The error is made only when it is returned: dropping an unused one is a call.
+        match self.store.get(id) {
+            Some(object) => Ok(object),
+            None => Err(RulesError::UnknownObject(id)),
+        }
     }
 
     /// The printed card of an object.
+    #[inline]
     pub fn card(&self, id: ObjectId) -> Result<&Printed, RulesError> {
-        self.cards
-            .get(id.0 as usize)
-            .map(|card| &**card)
-            .ok_or(RulesError::UnknownObject(id))
+        match self.cards.get(id.0 as usize) {
+            Some(card) => Ok(card),
+            None => Err(RulesError::UnknownObject(id)),
+        }
     }
 
     /// Attaches `child` (an enchantment or equipment) to `parent`, which gains the traits the
@@ -465,8 +489,22 @@ impl Game {
     }
 
     /// `id` made a melee attack action: what lasted until then ends.
+    #[inline]
     pub fn melee_attack_made(&mut self, id: ObjectId) {
+        // Nothing promised or lasting until then (the usual case): nothing to do.
+        if !self.next_melee_attack_gains.is_empty() || !self.until_next_melee_attack.is_empty() {
+            self.melee_attack_ends(id);
+        }
+    }
+
+    /// What [`Game::melee_attack_made`] ends, once there may be something.
+    #[inline(never)]
+    fn melee_attack_ends(&mut self, id: ObjectId) {
         self.next_melee_attack_gains.retain(|(o, _)| *o != id);
+        // Nothing to end: no list is built.
+        if !self.until_next_melee_attack.iter().any(|(o, _)| *o == id) {
+            return;
+        }
         let (ending, kept) = std::mem::take(&mut self.until_next_melee_attack)
             .into_iter()
             .partition(|(o, _)| *o == id);
@@ -530,8 +568,22 @@ impl Game {
     fn with_view<R>(&self, id: ObjectId, f: impl FnOnce(&TraitView) -> R) -> R {
         match self.views.get(id.0 as usize) {
             Some(view) => f(view),
-            None => f(&self.compute_view(id)),
+            None => self.with_uncached_view(id, f),
         }
+    }
+
+    /// [`Game::with_view`] for an object without a kept view (no such object).
+    #[cold]
+    #[inline(never)]
+    fn with_uncached_view<R>(&self, id: ObjectId, f: impl FnOnce(&TraitView) -> R) -> R {
+        f(&self.compute_view(id))
+    }
+
+    /// The view of an object that has none kept (no such object).
+    #[cold]
+    #[inline(never)]
+    fn uncached_view(&self, id: ObjectId) -> TraitView {
+        self.compute_view(id)
     }
 
     /// Works the object's trait view out again: call after any change to its traits (printed,
@@ -576,8 +628,32 @@ impl Game {
                 .map(|attribute| attribute_of(card, &list, attribute)),
             None => [0; 3],
         };
+        let mut ops = SmallVec::new();
+        let mut rest = &list[..];
+        while let Some(((first, _), _)) = rest.split_first() {
+            let run = rest
+                .iter()
+                .position(|(t, _)| !t.same_kind(first))
+                .unwrap_or(rest.len());
+            let meta = first.meta();
+            if !meta.effects.is_empty() {
+                let combined = stack(meta.stacking, rest[..run].iter().map(|(t, _)| x(t)));
+                for op in meta.effects {
+                    ops.push((OpSource::Trait(*first), op, combined.unwrap_or(0), 1));
+                }
+            }
+            rest = &rest[run..];
+        }
+        for &(marker, count) in &o.markers {
+            if let Marker::Condition(condition) = marker {
+                for op in condition.meta().effects {
+                    ops.push((OpSource::Condition(condition), op, 0, count));
+                }
+            }
+        }
         TraitView {
             sorted: list,
+            ops,
             present,
             attributes,
         }
@@ -585,6 +661,7 @@ impl Game {
 
     /// Calls `visit` with each trait of the object (see [`Game::traits`]), without copying
     /// the list.
+    #[inline]
     pub fn for_each_trait(&self, id: ObjectId, mut visit: impl FnMut(&Trait)) {
         self.with_view(id, |view| view.sorted.iter().for_each(|(t, _)| visit(t)));
     }
@@ -597,18 +674,29 @@ impl Game {
     /// True when the object has exactly this trait (see [`Game::traits`]).
     #[inline(always)]
     pub fn has_trait(&self, id: ObjectId, wanted: Trait) -> bool {
-        let present = |view: &TraitView| {
-            view.may_have(wanted.index()) && view.sorted.iter().any(|(t, _)| *t == wanted)
-        };
         match self.views.get(id.0 as usize) {
-            Some(view) => present(view),
-            None => present(&self.compute_view(id)),
+            Some(view) => view.has(wanted),
+            None => self.uncached_view(id).has(wanted),
         }
     }
 
     /// X of the object's instances of the codex entry of `entry` (any parameter), combined by
     /// the entry's `stacking`; `None` when it has none.
+    #[inline]
     pub fn trait_x(&self, id: ObjectId, entry: Trait) -> Option<i32> {
+        if self
+            .views
+            .get(id.0 as usize)
+            .is_some_and(|view| !view.may_have(entry.index()))
+        {
+            return None;
+        }
+        self.trait_x_listed(id, entry)
+    }
+
+    /// [`Game::trait_x`] once the entry may be present.
+    #[inline(never)]
+    fn trait_x_listed(&self, id: ObjectId, entry: Trait) -> Option<i32> {
         self.with_view(id, |view| {
             if !view.may_have(entry.index()) {
                 return None;
@@ -628,34 +716,28 @@ impl Game {
     /// each codex entry among its traits once (`source` is [`OpSource::Trait`] with one of its
     /// instances), with X combined over its instances by the entry's `stacking` and `count` 1;
     /// each condition it holds with X 0 and `count` its markers.
+    #[inline]
     pub fn for_each_op(&self, id: ObjectId, mut visit: impl FnMut(OpSource, &EffectOp, i32, u32)) {
-        self.with_view(id, |view| {
-            let mut rest = &view.sorted[..];
-            while let Some(((first, _), _)) = rest.split_first() {
-                let run = rest
-                    .iter()
-                    .position(|(t, _)| !t.same_kind(first))
-                    .unwrap_or(rest.len());
-                let meta = first.meta();
-                if !meta.effects.is_empty() {
-                    let combined = stack(meta.stacking, rest[..run].iter().map(|(t, _)| x(t)));
-                    for op in meta.effects {
-                        visit(OpSource::Trait(*first), op, combined.unwrap_or(0), 1);
-                    }
-                }
-                rest = &rest[run..];
-            }
-        });
-        let Some(o) = self.store.get(id) else {
-            return;
-        };
-        for &(marker, count) in &o.markers {
-            if let Marker::Condition(condition) = marker {
-                for op in condition.meta().effects {
-                    visit(OpSource::Condition(condition), op, 0, count);
+        // Listed with the view (see `compute_view`): an object without operations (most)
+        // costs one look.
+        match self.views.get(id.0 as usize) {
+            Some(view) => {
+                for &(source, op, x, count) in &view.ops {
+                    visit(source, op, x, count);
                 }
             }
+            None => self.with_uncached_view(id, |view| {
+                for &(source, op, x, count) in &view.ops {
+                    visit(source, op, x, count);
+                }
+            }),
         }
+    }
+
+    /// True when some effect operation acts on the object (see [`Game::for_each_op`]).
+    #[inline]
+    pub fn has_ops(&self, id: ObjectId) -> bool {
+        self.with_view(id, |view| !view.ops.is_empty())
     }
 
     /// Number of `condition` markers on the object.
@@ -671,12 +753,14 @@ impl Game {
     /// the value at its `fixed`), never below the floors of `game.toml` (`MIN_ARMOR`,
     /// `MIN_CHANNELING`). Life gained after the object got Finite Life does not count (codex:
     /// Finite Life); Channeling modifiers give nothing to an object without Channeling.
+    #[inline]
     pub fn attribute(&self, id: ObjectId, attribute: Attribute) -> u32 {
         self.with_view(id, |view| view.attributes[attribute_slot(attribute)])
     }
 
     /// What the object's conditions add to an attribute: `per_x * 0 + fixed` per marker of
     /// each condition with an `attribute_modifier` operation (Corrode: Armor -1 each).
+    #[inline]
     pub fn condition_modifier(&self, id: ObjectId, attribute: Attribute) -> i32 {
         let mut total: i32 = 0;
         self.for_each_op(id, |source, op, _, count| {
@@ -699,11 +783,13 @@ impl Game {
 
     /// Armor before conditions: printed armor and its trait modifiers (No Armor, which
     /// Incorporeal implies, locks it at 0).
+    #[inline]
     pub fn armor_before_conditions(&self, id: ObjectId) -> u32 {
         self.attribute(id, Attribute::Armor)
     }
 
     /// Current armor: conditions (Corrode) lower it too, never below the floor.
+    #[inline]
     pub fn armor(&self, id: ObjectId) -> u32 {
         let armor = signed(self.armor_before_conditions(id))
             .saturating_add(self.condition_modifier(id, Attribute::Armor));
@@ -711,6 +797,7 @@ impl Game {
     }
 
     /// Current Life (see [`Game::attribute`]).
+    #[inline]
     pub fn life(&self, id: ObjectId) -> u32 {
         self.attribute(id, Attribute::Life)
     }
@@ -722,6 +809,7 @@ impl Game {
 
     /// Change to the object's defense rolls: the sum of its `defense_modifier` operations
     /// (Restrained -2; Daze -2 per marker).
+    #[inline]
     pub fn defense_modifier(&self, id: ObjectId) -> i32 {
         let mut total: i32 = 0;
         self.for_each_op(id, |_, op, _, count| {
@@ -734,6 +822,7 @@ impl Game {
 
     /// True for Living objects: creatures that are not Nonliving, and conjurations with
     /// Living (codex: Living, Nonliving; the defaults come from `game.toml`).
+    #[inline]
     pub fn is_living(&self, id: ObjectId) -> bool {
         self.has_trait(id, Trait::Living) && !self.has_trait(id, Trait::Nonliving)
     }
@@ -749,6 +838,7 @@ impl Game {
     }
 
     /// The zone an object is in (equipment and enchantments: their own recorded zone).
+    #[inline]
     pub fn zone_of(&self, id: ObjectId) -> Option<Zone> {
         self.store.get(id).map(|o| o.zone)
     }
@@ -757,11 +847,12 @@ impl Game {
     /// Incapacitated (each makes it lose Flying) nor guarding (codex: Flying, Guard).
     #[inline]
     pub fn is_flying(&self, id: ObjectId) -> bool {
-        self.has_trait(id, Trait::Flying)
-            && !self.has_trait(id, Trait::Restrained)
-            && !self.has_trait(id, Trait::Rooted)
-            && !self.has_trait(id, Trait::Incapacitated)
-            && !self.is_guarding(id)
+        self.with_view(id, |view| {
+            view.has(Trait::Flying)
+                && !view.has(Trait::Restrained)
+                && !view.has(Trait::Rooted)
+                && !view.has(Trait::Incapacitated)
+        }) && !self.is_guarding(id)
     }
 
     /// True while the object has a Guard marker.
@@ -773,6 +864,7 @@ impl Game {
     }
 
     /// True for creatures (Mages included).
+    #[inline]
     pub fn is_creature(&self, id: ObjectId) -> bool {
         self.cards
             .get(id.0 as usize)
@@ -780,6 +872,7 @@ impl Game {
     }
 
     /// True for conjurations.
+    #[inline]
     pub fn is_conjuration(&self, id: ObjectId) -> bool {
         self.cards
             .get(id.0 as usize)
@@ -793,17 +886,19 @@ impl Game {
 
     /// True when the object is immune to `damage` (itself or implied, as Nonliving implies
     /// Poison Immunity).
+    #[inline]
     pub fn is_immune(&self, id: ObjectId, damage: DamageType) -> bool {
         self.has_trait(id, Trait::Immunity(damage))
     }
 
     /// True when the object is Incapacitated (a trait, or imposed by a condition).
-    #[inline]
+    #[inline(always)]
     pub fn is_incapacitated(&self, id: ObjectId) -> bool {
         self.has_trait(id, Trait::Incapacitated)
     }
 
     /// True when the object is Restrained (a trait, or imposed by a condition).
+    #[inline]
     pub fn is_restrained(&self, id: ObjectId) -> bool {
         self.has_trait(id, Trait::Restrained)
     }
@@ -816,22 +911,35 @@ impl Game {
 
     /// Sets a marker count and logs it; a condition keeps at most its
     /// [`marker_limit`] of markers (one for `stacking = "once"`).
+    #[inline]
     pub fn set_markers(&mut self, id: ObjectId, marker: Marker, count: u32) {
         let count = match marker {
             Marker::Condition(condition) => count.min(marker_limit(condition)),
             _ => count,
         };
+        // Only an object whose count changes is written to (and so copied, when a copy of the
+        // state shares it).
+        let changes = self
+            .store
+            .get(id)
+            .is_some_and(|o| o.marker_count(&marker) != count);
+        if changes {
+            self.change_markers(id, marker, count);
+        }
+    }
+
+    /// [`Game::set_markers`] once the count changes.
+    #[inline(never)]
+    fn change_markers(&mut self, id: ObjectId, marker: Marker, count: u32) {
         if let Some(o) = self.store.get_mut(id) {
-            if o.marker_count(&marker) != count {
-                o.set_markers(&marker, count);
-                self.log.push(GameEvent::Markers {
-                    object: id,
-                    marker,
-                    count,
-                });
-                if let Marker::Condition(_) = marker {
-                    self.refresh_traits(id);
-                }
+            o.set_markers(&marker, count);
+            self.log.push(GameEvent::Markers {
+                object: id,
+                marker,
+                count,
+            });
+            if let Marker::Condition(_) = marker {
+                self.refresh_traits(id);
             }
         }
     }
@@ -847,6 +955,7 @@ impl Game {
     }
 
     /// A player's mana.
+    #[inline]
     pub fn mana_of(&self, player: PlayerId) -> u32 {
         self.mana.get(player.0 as usize).copied().unwrap_or(0)
     }
@@ -855,8 +964,7 @@ impl Game {
     /// damage (`replace_with` at `OnDamage`: Sleep becomes Daze), and destroys the object when
     /// its damage reaches its Life. Returns the damage placed.
     pub fn deal_damage(&mut self, id: ObjectId, amount: u32, source: DamageSource) -> u32 {
-        let indestructible = self.has_trait(id, Trait::Indestructible);
-        if amount == 0 || !self.in_play(id) || indestructible {
+        if amount == 0 || !self.in_play(id) || self.has_trait(id, Trait::Indestructible) {
             return 0;
         }
         if let Some(o) = self.store.get_mut(id) {
@@ -874,7 +982,22 @@ impl Game {
 
     /// Applies every `replace_with` operation at `timing` of the object's conditions: all
     /// markers of the condition turn into one marker of the replacement (Sleep, Slam → Daze).
+    #[inline]
     pub fn replace_conditions(&mut self, id: ObjectId, timing: Timing) {
+        // Only conditions are replaced: an object without any (most) has nothing to do.
+        let conditions = self.store.get(id).is_some_and(|o| {
+            o.markers
+                .iter()
+                .any(|(m, _)| matches!(m, Marker::Condition(_)))
+        });
+        if conditions {
+            self.replace_held_conditions(id, timing);
+        }
+    }
+
+    /// [`Game::replace_conditions`] for an object holding conditions.
+    #[inline(never)]
+    fn replace_held_conditions(&mut self, id: ObjectId, timing: Timing) {
         let Some(o) = self.store.get(id) else {
             return;
         };
@@ -947,6 +1070,7 @@ impl Game {
 
     /// Destroys the object if its damage has reached its Life; `by_damage` when damage was just
     /// placed on it.
+    #[inline]
     fn check_destroyed_by(&mut self, id: ObjectId, by_damage: bool) {
         let life = self.life(id);
         let reached = self
@@ -991,6 +1115,7 @@ impl Game {
 
     /// The creature that placed a taunt marker (a condition with a `remove_all` at
     /// `OnTaunterActivation`, such as Taunt) on `id`, while it has one.
+    #[inline]
     pub fn taunter(&self, id: ObjectId) -> Option<ObjectId> {
         self.taunts
             .iter()
