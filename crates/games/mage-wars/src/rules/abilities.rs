@@ -260,7 +260,18 @@ pub fn pay_melee_attack_taxes(
     defender: ObjectId,
     attack: &'static str,
 ) -> Result<(), RulesError> {
-    let Some(worn) = game.store.get(defender).map(|o| o.attachments.clone()) else {
+    // What the defender wears, without a copy on the heap (most defenders wear nothing).
+    let Some(worn) = game
+        .store
+        .get(defender)
+        .filter(|o| !o.attachments.is_empty())
+        .map(|o| {
+            o.attachments
+                .iter()
+                .copied()
+                .collect::<SmallVec<[ObjectId; 4]>>()
+        })
+    else {
         return Ok(());
     };
     let mut due: SmallVec<[(ObjectId, u32, bool); 2]> = SmallVec::new();
@@ -334,12 +345,13 @@ pub fn refresh_auras(game: &mut Game, hidden: &[ObjectId]) {
     let mut wanted: SmallVec<[(ObjectId, ObjectId, Trait); 8]> = SmallVec::new();
     for index in 0..game.store.len() {
         let source = ObjectId(index as u32);
+        // Most cards have no abilities at all: asked first, it is the whole cost of the scan.
+        let Some(card) = game.cards.get(index).filter(|c| !c.abilities.is_empty()) else {
+            continue;
+        };
         if !game.in_play(source) || hidden.contains(&source) {
             continue;
         }
-        let Ok(card) = game.card(source) else {
-            continue;
-        };
         for ability in card.abilities {
             if ability.trigger != AbilityTrigger::WhileInPlay || !is_played(ability) {
                 continue;
