@@ -9,8 +9,9 @@ use super::{probability_at_least, DamageQuery, DamageSummary};
 use crate::rules::attack::{out_of_reach, usable_defense};
 use crate::rules::limits::{check_at_most, check_markers, MAX_DAMAGE, MAX_TRAITS};
 use crate::rules::modifiers::{
-    attack_dice, effect_die_total, extinguished_burns, miss_roll, visit_dice_modifiers,
-    AttackContext, AttackMaker, Contribution, FirstAttackBonuses, ModifierOrigin, ModifierOwner,
+    attack_dice, dice_modifiers, effect_die_total, extinguished_burns, miss_roll,
+    visit_dice_modifiers, AttackContext, AttackMaker, Contribution, FirstAttackBonuses,
+    ModifierOrigin, ModifierOwner,
 };
 use crate::rules::{AttackProfile, Catalog, Game, Marker, OpSource, Printed};
 use crate::{AttackBar, Condition, Defense, EffectRow, Trait};
@@ -197,6 +198,8 @@ pub fn calculate_cards_in(
         o.damage = state.damage;
     }
     game.set_markers(d, Marker::DefenseUsed, state.defense_uses_spent);
+    // The two cards' own `while_in_play` abilities (an `attack_bonus` of either) act.
+    crate::rules::abilities::refresh_auras(&mut game, &[]);
     if out_of_reach(&game, a, &bar, d) {
         return Err(format!(
             "{attacker_name}'s {} is a melee attack without Reach and {attacker_name} is not \
@@ -241,7 +244,7 @@ pub fn calculate_cards_in(
             attack_dice(&game, &ctx)
         },
         armor: game.armor(d),
-        piercing: bar.piercing(),
+        piercing: dice_modifiers(&game, &ctx).piercing(&bar),
         incorporeal,
         ethereal,
         all_critical: bar.has(Trait::CriticalDamage),
@@ -401,6 +404,10 @@ fn applied_modifiers(
     visit_dice_modifiers(game, ctx, |origin, contribution| {
         let source = match origin {
             ModifierOrigin::RageTokens => "Rage tokens (attacker)".to_owned(),
+            ModifierOrigin::Ability(source) => game.card(source).map_or_else(
+                |_| "a card ability".to_owned(),
+                |c| format!("{} (ability)", c.name),
+            ),
             ModifierOrigin::Op(owner, op_source) => {
                 let owner = match owner {
                     ModifierOwner::Attacker => "attacker",
@@ -417,6 +424,7 @@ fn applied_modifiers(
             Contribution::EveryAttack(v) => format!("{v:+} attack dice"),
             Contribution::FirstAttack(_, v) => format!("{v:+} attack dice (first attack)"),
             Contribution::EffectDie(v) => format!("{v:+} to the effect die"),
+            Contribution::Piercing(v) => format!("{v:+} Piercing"),
         };
         if !change.starts_with("+0") {
             push(source, change);

@@ -1847,7 +1847,7 @@ mod card_rows {
         None,
         None,
     ];
-    const CREATURE_HANDLER_VALUES: &[Option<Handler>; 75] = &[
+    const CREATURE_HANDLER_VALUES: &[Option<Handler>; 73] = &[
         Some(Handler::AcolyteOfTheBogQueen),
         None,
         Some(Handler::AlandellTheBlueKnight),
@@ -1882,7 +1882,6 @@ mod card_rows {
         Some(Handler::GuardianAngel),
         Some(Handler::GurmashOrcSergeant),
         Some(Handler::HuginnRavenFamiliar),
-        Some(Handler::IceGolem),
         Some(Handler::Ichthellid),
         Some(Handler::JosephTrubloodHighCleric),
         Some(Handler::KassandraOfThePurgingFlame),
@@ -1890,7 +1889,6 @@ mod card_rows {
         Some(Handler::KnightOfTheRedHelm),
         Some(Handler::KralathorTheDevourer),
         Some(Handler::MagmaGolem),
-        Some(Handler::Makunda),
         Some(Handler::MessengerOfBimShalla),
         Some(Handler::MetatronAngelicTemplar),
         Some(Handler::Mort),
@@ -1927,11 +1925,11 @@ mod card_rows {
     const CREATURE_HANDLER: &[u8; 166] = &[
         0, 1, 2, 1, 1, 3, 1, 4, 1, 1, 5, 1, 1, 6, 7, 1, 1, 8, 9, 1, 10, 1, 1, 1, 1, 11,
         1, 1, 12, 13, 14, 1, 1, 15, 16, 17, 1, 1, 18, 1, 1, 1, 19, 20, 1, 1, 1, 21, 1, 1,
-        1, 1, 1, 22, 23, 24, 1, 25, 26, 1, 1, 27, 1, 1, 28, 29, 30, 31, 32, 1, 33, 34,
-        35, 1, 1, 1, 36, 37, 38, 1, 1, 39, 1, 40, 1, 1, 1, 1, 1, 41, 42, 1, 1, 1, 43, 44,
-        1, 1, 45, 1, 46, 47, 48, 1, 1, 49, 50, 1, 51, 1, 1, 52, 1, 1, 1, 53, 1, 1, 1, 54,
-        55, 56, 1, 57, 1, 58, 1, 1, 1, 1, 1, 1, 1, 1, 1, 59, 1, 1, 60, 61, 62, 63, 64,
-        65, 1, 66, 1, 67, 1, 1, 1, 1, 68, 69, 70, 1, 71, 1, 72, 1, 73, 74, 1, 1, 1, 1,
+        1, 1, 1, 22, 23, 24, 1, 25, 26, 1, 1, 27, 1, 1, 28, 29, 30, 31, 32, 1, 33, 1, 34,
+        1, 1, 1, 35, 36, 37, 1, 1, 38, 1, 39, 1, 1, 1, 1, 1, 40, 1, 1, 1, 1, 41, 42, 1,
+        1, 43, 1, 44, 45, 46, 1, 1, 47, 48, 1, 49, 1, 1, 50, 1, 1, 1, 51, 1, 1, 1, 52,
+        53, 54, 1, 55, 1, 56, 1, 1, 1, 1, 1, 1, 1, 1, 1, 57, 1, 1, 58, 59, 60, 61, 62,
+        63, 1, 64, 1, 65, 1, 1, 1, 1, 66, 67, 68, 1, 69, 1, 70, 1, 71, 72, 1, 1, 1, 1,
     ];
     const CREATURE_PRINTINGS_ITEMS: &[Printing; 198] = &[
         Printing {
@@ -4354,7 +4352,7 @@ mod card_rows {
         0, 87, 88, 0, 89, 90, 91, 92, 93, 94, 95, 26, 96, 97, 98, 99, 100, 0, 101, 102,
         103, 104, 74, 105, 74, 18, 106, 107, 44, 17, 108, 109, 110, 111, 74,
     ];
-    const CREATURE_CARD_ABILITIES_ITEMS: &[CardAbility; 4] = &[
+    const CREATURE_CARD_ABILITIES_ITEMS: &[CardAbility; 5] = &[
         CardAbility {
             trigger: AbilityTrigger::Attacked {
                 kind: None,
@@ -4381,6 +4379,35 @@ mod card_rows {
             each: &[
                 TargetFilter::Friendly,
                 TargetFilter::Living,
+                TargetFilter::ObjectType {
+                    which: ObjectType::Creature,
+                },
+            ],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::AttackBonus {
+                    dice: 0,
+                    effect_roll: 0,
+                    piercing: 1,
+                    kinds: &[AttackKind::Melee],
+                    spells: true,
+                    damage_types: &[],
+                    defender: &[],
+                    against: false,
+                    to: AbilityRecipient::EachInZone,
+                },
+            ],
+            each: &[
+                TargetFilter::Friendly,
+                TargetFilter::Subtype {
+                    which: Subtype::Cat,
+                },
                 TargetFilter::ObjectType {
                     which: ObjectType::Creature,
                 },
@@ -4438,10 +4465,10 @@ mod card_rows {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
-        2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-        3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-        4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-        4, 4, 4, 4, 4,
+        2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+        4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
+        5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
+        5, 5, 5, 5, 5,
     ];
     const CREATURE_LIFE: &[u8; 166] = &[
         7, 14, 15, 19, 8, 10, 14, 6, 8, 5, 15, 11, 14, 11, 7, 16, 11, 8, 13, 11, 8, 9,
@@ -11283,15 +11310,14 @@ mod card_rows {
         None,
         None,
     ];
-    const ENCHANTMENT_HANDLER_VALUES: &[Option<Handler>; 72] = &[
+    const ENCHANTMENT_HANDLER_VALUES: &[Option<Handler>; 70] = &[
         Some(Handler::AdramelechsTouch),
-        Some(Handler::Agony),
+        None,
         Some(Handler::AkirosFavor),
         Some(Handler::ArcaneCorruption),
         Some(Handler::ArmorWard),
         Some(Handler::AsyrasGrace),
         Some(Handler::BalladOfCourage),
-        None,
         Some(Handler::BattleMeditation),
         Some(Handler::BindSpirit),
         Some(Handler::Blind),
@@ -11355,14 +11381,13 @@ mod card_rows {
         Some(Handler::TemporalAid),
         Some(Handler::TigerStance),
         Some(Handler::TurnToStone),
-        Some(Handler::VengefulAura),
     ];
     const ENCHANTMENT_HANDLER: &[u8; 104] = &[
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 7, 9, 10, 11, 12, 7, 7, 13, 14, 15, 7, 7, 7, 7, 16, 7,
-        17, 18, 19, 20, 21, 22, 7, 23, 7, 7, 24, 7, 25, 7, 7, 26, 7, 27, 28, 29, 30, 31,
-        32, 7, 33, 34, 7, 35, 7, 7, 7, 36, 37, 38, 39, 40, 41, 42, 7, 43, 44, 7, 7, 45,
-        46, 47, 48, 49, 7, 50, 51, 7, 7, 52, 7, 53, 54, 55, 56, 57, 58, 7, 59, 7, 7, 60,
-        61, 62, 63, 7, 64, 65, 66, 67, 68, 69, 70, 7, 71,
+        0, 1, 2, 3, 4, 5, 6, 1, 7, 1, 8, 9, 10, 11, 1, 1, 12, 13, 14, 1, 1, 1, 1, 15, 1,
+        16, 17, 18, 19, 20, 21, 1, 22, 1, 1, 23, 1, 24, 1, 1, 25, 1, 26, 27, 28, 29, 30,
+        31, 1, 32, 33, 1, 34, 1, 1, 1, 35, 36, 37, 38, 39, 40, 41, 1, 42, 43, 1, 1, 44,
+        45, 46, 47, 48, 1, 49, 50, 1, 1, 51, 1, 52, 53, 54, 55, 56, 57, 1, 58, 1, 1, 59,
+        60, 61, 62, 1, 63, 64, 65, 66, 67, 68, 69, 1, 1,
     ];
     const ENCHANTMENT_PRINTINGS_ITEMS: &[Printing; 120] = &[
         Printing {
@@ -12551,7 +12576,28 @@ mod card_rows {
         1, 1, 0, 1, 27, 21, 1, 1, 1, 1, 1, 1, 21, 28, 21, 1, 1, 1, 9, 1, 29, 1, 1, 4, 1,
         1, 24, 30, 1, 1,
     ];
-    const ENCHANTMENT_CARD_ABILITIES_ITEMS: &[CardAbility; 8] = &[
+    const ENCHANTMENT_CARD_ABILITIES_ITEMS: &[CardAbility; 10] = &[
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::AttackBonus {
+                    dice: -2,
+                    effect_roll: 0,
+                    piercing: 0,
+                    kinds: &[AttackKind::Melee, AttackKind::Ranged],
+                    spells: false,
+                    damage_types: &[],
+                    defender: &[],
+                    against: false,
+                    to: AbilityRecipient::Attached,
+                },
+            ],
+            each: &[],
+        },
         CardAbility {
             trigger: AbilityTrigger::EndOfRound,
             cost: &[],
@@ -12705,12 +12751,42 @@ mod card_rows {
                 TargetFilter::NotCarrier,
             ],
         },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::GainTrait {
+                    which: Trait::Melee(1),
+                    to: AbilityRecipient::EachInZone,
+                },
+                AbilityEffect::AttackBonus {
+                    dice: 0,
+                    effect_roll: 0,
+                    piercing: 2,
+                    kinds: &[AttackKind::Melee],
+                    spells: true,
+                    damage_types: &[],
+                    defender: &[],
+                    against: false,
+                    to: AbilityRecipient::EachInZone,
+                },
+            ],
+            each: &[
+                TargetFilter::Friendly,
+                TargetFilter::ObjectType {
+                    which: ObjectType::Creature,
+                },
+            ],
+        },
     ];
     const ENCHANTMENT_CARD_ABILITIES: &[u8; 105] = &[
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 3, 3,
-        3, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6,
-        6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,
+        0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+        2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 4, 4,
+        4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7,
+        7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 10,
     ];
     const ENCHANTMENT_REVEAL_COST: &[u8; 104] = &[
         1, 3, 1, 5, 4, 4, 5, 2, 4, 3, 0, 2, 2, 0, 0, 3, 1, 0, 0, 3, 4, 4, 4, 0, 5, 2, 0,
@@ -13174,24 +13250,20 @@ mod card_rows {
         None,
         None,
     ];
-    const EQUIPMENT_HANDLER_VALUES: &[Option<Handler>; 51] = &[
+    const EQUIPMENT_HANDLER_VALUES: &[Option<Handler>; 46] = &[
         Some(Handler::AdramelechsTorment),
         Some(Handler::AnkhOfAsyra),
         None,
-        Some(Handler::BloodfireHelmet),
         Some(Handler::ChampionsGauntlets),
         Some(Handler::CrownOfProtection),
         Some(Handler::DancingScimitar),
         Some(Handler::DawnsBastion),
-        Some(Handler::DawnbreakerRing),
         Some(Handler::DeathshroudStaff),
         Some(Handler::DefenseRing),
         Some(Handler::DispelWand),
         Some(Handler::EchoOfTheDepths),
         Some(Handler::ElementalWand),
         Some(Handler::EnchantersRing),
-        Some(Handler::FireshaperRing),
-        Some(Handler::GaleForceRing),
         Some(Handler::GlovesOfSkill),
         Some(Handler::HarshforgePlate),
         Some(Handler::HelmOfCommand),
@@ -13201,7 +13273,6 @@ mod card_rows {
         Some(Handler::HuntingBow),
         Some(Handler::HuntingSpear),
         Some(Handler::LibroMortuos),
-        Some(Handler::LightningRing),
         Some(Handler::MageWand),
         Some(Handler::MeditationAmulet),
         Some(Handler::MohktarisBranch),
@@ -13228,11 +13299,11 @@ mod card_rows {
         Some(Handler::WaterfallCloak),
     ];
     const EQUIPMENT_HANDLER: &[u8; 102] = &[
-        0, 1, 2, 2, 3, 4, 2, 2, 2, 5, 6, 7, 8, 2, 9, 10, 2, 2, 11, 2, 2, 2, 12, 2, 2, 2,
-        13, 2, 14, 15, 2, 16, 2, 2, 2, 17, 18, 2, 19, 20, 21, 22, 23, 24, 2, 2, 2, 2, 2,
-        2, 2, 2, 2, 25, 26, 2, 2, 27, 28, 29, 2, 2, 30, 2, 31, 32, 33, 34, 2, 2, 2, 2, 2,
-        2, 35, 36, 2, 37, 38, 2, 2, 39, 40, 41, 2, 42, 2, 2, 43, 2, 44, 2, 45, 2, 46, 47,
-        48, 2, 49, 2, 50, 2,
+        0, 1, 2, 2, 2, 3, 2, 2, 2, 4, 5, 6, 2, 2, 7, 8, 2, 2, 9, 2, 2, 2, 10, 2, 2, 2,
+        11, 2, 12, 2, 2, 2, 2, 2, 2, 13, 14, 2, 15, 16, 17, 18, 19, 20, 2, 2, 2, 2, 2, 2,
+        2, 2, 2, 21, 2, 2, 2, 22, 23, 24, 2, 2, 25, 2, 26, 27, 28, 29, 2, 2, 2, 2, 2, 2,
+        30, 31, 2, 32, 33, 2, 2, 34, 35, 36, 2, 37, 2, 2, 38, 2, 39, 2, 40, 2, 41, 42,
+        43, 2, 44, 2, 45, 2,
     ];
     const EQUIPMENT_PRINTINGS_ITEMS: &[Printing; 120] = &[
         Printing {
@@ -14411,7 +14482,7 @@ mod card_rows {
         1, 23, 24, 1, 25, 1, 23, 7, 1, 1, 5, 18, 1, 1, 3, 1, 1, 2, 7, 1, 1, 9, 26, 1, 1,
         14, 1, 1,
     ];
-    const EQUIPMENT_CARD_ABILITIES_ITEMS: &[CardAbility; 12] = &[
+    const EQUIPMENT_CARD_ABILITIES_ITEMS: &[CardAbility; 17] = &[
         CardAbility {
             trigger: AbilityTrigger::WhileInPlay,
             cost: &[],
@@ -14425,6 +14496,60 @@ mod card_rows {
                     schools: &[],
                     kinds: &[],
                     per_round: 1,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::AttackBonus {
+                    dice: 1,
+                    effect_roll: 0,
+                    piercing: 0,
+                    kinds: &[AttackKind::Melee],
+                    spells: true,
+                    damage_types: &[],
+                    defender: &[
+                        TargetFilter::HasCondition {
+                            which: Condition::Burn,
+                        },
+                    ],
+                    against: false,
+                    to: AbilityRecipient::EachInArena,
+                },
+            ],
+            each: &[
+                TargetFilter::Friendly,
+                TargetFilter::Subtype {
+                    which: Subtype::Demon,
+                },
+                TargetFilter::ObjectType {
+                    which: ObjectType::Creature,
+                },
+            ],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::AttackBonus {
+                    dice: 1,
+                    effect_roll: 0,
+                    piercing: 0,
+                    kinds: &[AttackKind::Melee, AttackKind::Ranged],
+                    spells: true,
+                    damage_types: &[DamageType::Light],
+                    defender: &[],
+                    against: false,
+                    to: AbilityRecipient::Attached,
                 },
             ],
             each: &[],
@@ -14487,6 +14612,27 @@ mod card_rows {
             condition: None,
             duration: AbilityDuration::Instant,
             effects: &[
+                AbilityEffect::AttackBonus {
+                    dice: 1,
+                    effect_roll: 0,
+                    piercing: 0,
+                    kinds: &[AttackKind::Melee, AttackKind::Ranged],
+                    spells: true,
+                    damage_types: &[DamageType::Flame],
+                    defender: &[],
+                    against: false,
+                    to: AbilityRecipient::Attached,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
                 AbilityEffect::CastDiscount {
                     amount: 1,
                     subtypes: &[Subtype::Force],
@@ -14504,12 +14650,54 @@ mod card_rows {
             condition: None,
             duration: AbilityDuration::Instant,
             effects: &[
+                AbilityEffect::AttackBonus {
+                    dice: 0,
+                    effect_roll: 2,
+                    piercing: 0,
+                    kinds: &[AttackKind::Melee, AttackKind::Ranged],
+                    spells: true,
+                    damage_types: &[DamageType::Wind],
+                    defender: &[],
+                    against: false,
+                    to: AbilityRecipient::Attached,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
                 AbilityEffect::CastDiscount {
                     amount: 1,
                     subtypes: &[Subtype::Soldier],
                     schools: &[],
                     kinds: &[],
                     per_round: 1,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::AttackBonus {
+                    dice: 1,
+                    effect_roll: 0,
+                    piercing: 0,
+                    kinds: &[AttackKind::Melee, AttackKind::Ranged],
+                    spells: true,
+                    damage_types: &[DamageType::Lightning],
+                    defender: &[],
+                    against: false,
+                    to: AbilityRecipient::Attached,
                 },
             ],
             each: &[],
@@ -14615,11 +14803,11 @@ mod card_rows {
         },
     ];
     const EQUIPMENT_CARD_ABILITIES: &[u8; 103] = &[
-        0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 4, 4, 4,
-        4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
-        6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 8, 9, 10, 10, 10, 11, 11,
-        11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 12, 12, 12, 12, 12, 12, 12,
-        12, 12, 12, 12,
+        0, 0, 0, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 6, 6, 6,
+        6, 6, 6, 7, 8, 9, 9, 9, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10,
+        10, 10, 10, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11,
+        11, 11, 12, 13, 14, 15, 15, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+        16, 16, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
     ];
     const EQUIPMENT_SLOT_VALUES: &[Option<EquipmentSlot>; 14] = &[
         Some(EquipmentSlot::Amulet),

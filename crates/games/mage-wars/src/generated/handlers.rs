@@ -33,8 +33,6 @@ pub enum Handler {
     AdramelechsTorment,
     /// `adramelechs_touch`, used by: Adramelech's Touch.
     AdramelechsTouch,
-    /// `agony`, used by: Agony.
-    Agony,
     /// `akiros_favor`, used by: Akiro's Favor.
     AkirosFavor,
     /// `akiros_hammer`, used by: Akiro's Hammer.
@@ -109,8 +107,6 @@ pub enum Handler {
     Blind,
     /// `block`, used by: Block.
     Block,
-    /// `bloodfire_helmet`, used by: Bloodfire Helmet.
-    BloodfireHelmet,
     /// `bloodthirsty_obligation`, used by: Bloodthirsty.
     BloodthirstyObligation,
     /// `bloodwave_greatbow`, used by: Bloodwave Greatbow.
@@ -171,8 +167,6 @@ pub enum Handler {
     DamageBarrier,
     /// `dancing_scimitar`, used by: Dancing Scimitar.
     DancingScimitar,
-    /// `dawnbreaker_ring`, used by: Dawnbreaker Ring.
-    DawnbreakerRing,
     /// `dawnbreakers_initiate`, used by: Dawnbreaker's Initiate.
     DawnbreakersInitiate,
     /// `dawns_bastion`, used by: Dawn's Bastion.
@@ -263,8 +257,6 @@ pub enum Handler {
     Familiar,
     /// `fire_elemental`, used by: Fire Elemental.
     FireElemental,
-    /// `fireshaper_ring`, used by: Fireshaper Ring.
-    FireshaperRing,
     /// `five_point_death_strike`, used by: Five Point Death Strike.
     FivePointDeathStrike,
     /// `flame_strike`, used by: Flame Strike.
@@ -299,8 +291,6 @@ pub enum Handler {
     Freeze,
     /// `fumble`, used by: Fumble.
     Fumble,
-    /// `gale_force_ring`, used by: Gale Force Ring.
-    GaleForceRing,
     /// `gargoyle_sentry`, used by: Gargoyle Sentry.
     GargoyleSentry,
     /// `garrison_post`, used by: Garrison Post.
@@ -369,8 +359,6 @@ pub enum Handler {
     HuntingSpear,
     /// `hydrothermal_vent`, used by: Hydrothermal Vent.
     HydrothermalVent,
-    /// `ice_golem`, used by: Ice Golem.
-    IceGolem,
     /// `ichthellid`, used by: Ichthellid.
     Ichthellid,
     /// `ichthellid_larva`, used by: Ichthellid Larva.
@@ -415,8 +403,6 @@ pub enum Handler {
     LibroMortuos,
     /// `life_link`, used by: Life Link.
     LifeLink,
-    /// `lightning_ring`, used by: Lightning Ring.
-    LightningRing,
     /// `lightning_strike`, used by: Lightning Strike.
     LightningStrike,
     /// `lullaby`, used by: Lullaby.
@@ -431,8 +417,6 @@ pub enum Handler {
     Magebane,
     /// `magma_golem`, used by: Magma Golem.
     MagmaGolem,
-    /// `makunda`, used by: Makunda.
-    Makunda,
     /// `malakais_basilica`, used by: Malakai's Basilica.
     MalakaisBasilica,
     /// `mana_prism`, used by: Mana Prism.
@@ -759,8 +743,6 @@ pub enum Handler {
     VariableDamageType,
     /// `variable_upkeep`, used by: Variable Upkeep.
     VariableUpkeep,
-    /// `vengeful_aura`, used by: Vengeful Aura.
-    VengefulAura,
     /// `veterans_belt`, used by: Veteran's Belt.
     VeteransBelt,
     /// `victorian_griffin`, used by: Victorian Griffin.
@@ -818,14 +800,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 404;
+    pub const COUNT: usize = 395;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 404] = {
-        let mut all = [Self::AcademyBeastmaster; 404];
+    pub const ALL: [Self; 395] = {
+        let mut all = [Self::AcademyBeastmaster; 395];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -839,7 +821,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 404] = [
+    pub const NAMES: [&'static str; 395] = [
         "academy_beastmaster",
         "academy_druid",
         "academy_elementalist",
@@ -854,7 +836,6 @@ impl Handler {
         "adramelech_warlock",
         "adramelechs_torment",
         "adramelechs_touch",
-        "agony",
         "akiros_favor",
         "akiros_hammer",
         "alandell_the_blue_knight",
@@ -892,7 +873,6 @@ impl Handler {
         "blightheart",
         "blind",
         "block",
-        "bloodfire_helmet",
         "bloodthirsty_obligation",
         "bloodwave_greatbow",
         "blue_gremlin",
@@ -923,7 +903,6 @@ impl Handler {
         "crusade_banner",
         "damage_barrier",
         "dancing_scimitar",
-        "dawnbreaker_ring",
         "dawnbreakers_initiate",
         "dawns_bastion",
         "death_link",
@@ -969,7 +948,6 @@ impl Handler {
         "eye_for_an_eye",
         "familiar",
         "fire_elemental",
-        "fireshaper_ring",
         "five_point_death_strike",
         "flame_strike",
         "flank_attack",
@@ -987,7 +965,6 @@ impl Handler {
         "fortified_resolve",
         "freeze",
         "fumble",
-        "gale_force_ring",
         "gargoyle_sentry",
         "garrison_post",
         "gate_to_hell",
@@ -1022,7 +999,6 @@ impl Handler {
         "hunting_bow",
         "hunting_spear",
         "hydrothermal_vent",
-        "ice_golem",
         "ichthellid",
         "ichthellid_larva",
         "immunity",
@@ -1045,7 +1021,6 @@ impl Handler {
         "levitation",
         "libro_mortuos",
         "life_link",
-        "lightning_ring",
         "lightning_strike",
         "lullaby",
         "mage_restriction",
@@ -1053,7 +1028,6 @@ impl Handler {
         "mage_wand",
         "magebane",
         "magma_golem",
-        "makunda",
         "malakais_basilica",
         "mana_prism",
         "mana_siphon",
@@ -1217,7 +1191,6 @@ impl Handler {
         "variable_armor",
         "variable_damage_type",
         "variable_upkeep",
-        "vengeful_aura",
         "veterans_belt",
         "victorian_griffin",
         "vigilant",

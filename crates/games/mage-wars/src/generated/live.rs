@@ -881,6 +881,77 @@ fn live_union_abilityeffect(
                 amount: live::field(table, path, "amount", live::int::<u8, 1, 5>)?,
             })
         }
+        "attack_bonus" => {
+            live::known_fields(
+                table,
+                &[
+                    "op",
+                    "dice",
+                    "effect_roll",
+                    "piercing",
+                    "kinds",
+                    "spells",
+                    "damage_types",
+                    "defender",
+                    "against",
+                    "to",
+                ],
+                path,
+            )?;
+            Ok(AbilityEffect::AttackBonus {
+                dice: live::field_or::<
+                    i8,
+                >(table, path, "dice", live::int::<i8, { -6 }, 6>, 0)?,
+                effect_roll: live::field_or::<
+                    i8,
+                >(table, path, "effect_roll", live::int::<i8, { -6 }, 8>, 0)?,
+                piercing: live::field_or::<
+                    u8,
+                >(table, path, "piercing", live::int::<u8, 0, 6>, 0)?,
+                kinds: live::field_or::<
+                    &'static [AttackKind],
+                >(
+                    table,
+                    path,
+                    "kinds",
+                    |value, path| live::list(value, path, live::parse::<AttackKind>),
+                    &[],
+                )?,
+                spells: live::field_or::<
+                    bool,
+                >(table, path, "spells", live::boolean, true)?,
+                damage_types: live::field_or::<
+                    &'static [DamageType],
+                >(
+                    table,
+                    path,
+                    "damage_types",
+                    |value, path| live::list(value, path, live::parse::<DamageType>),
+                    &[],
+                )?,
+                defender: live::field_or::<
+                    &'static [TargetFilter],
+                >(
+                    table,
+                    path,
+                    "defender",
+                    |value, path| live::list(value, path, live_union_targetfilter),
+                    &[],
+                )?,
+                against: live::field_or::<
+                    bool,
+                >(table, path, "against", live::boolean, false)?,
+                to: live::field_or::<
+                    AbilityRecipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<AbilityRecipient>,
+                    AbilityRecipient::Attached,
+                )?,
+            })
+        }
         "choose_one" => {
             live::known_fields(table, &["op", "options"], path)?;
             Ok(AbilityEffect::ChooseOne {

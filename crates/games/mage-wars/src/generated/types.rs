@@ -2401,6 +2401,27 @@ pub enum AbilityEffect {
         /// The `amount` field.
         amount: u8,
     },
+    /// While the card is in play, attacks made by the recipient (or, with `against`, made against it) that pass every listed test gain attack dice, effect-die points and Piercing.
+    AttackBonus {
+        /// Attack dice added (fewer when negative; an attack never rolls fewer than one).
+        dice: i8,
+        /// Added to the effect die roll.
+        effect_roll: i8,
+        /// Armor the attack ignores, as Piercing +X.
+        piercing: u8,
+        /// Only attacks of these kinds (none listed: any); `Ranged` leaves out zone attacks, as the codex's Ranged +X does.
+        kinds: &'static [AttackKind],
+        /// Whether attack spells' attacks qualify (false: a creature's own attacks only).
+        spells: bool,
+        /// Only attacks of one of these damage types (none listed: any).
+        damage_types: &'static [DamageType],
+        /// Tests the defender passes (friendly and enemy judged from the card's controller); with `against`, tests the attacker passes.
+        defender: &'static [TargetFilter],
+        /// The bonus goes to attacks against the recipient instead of attacks by it.
+        against: bool,
+        /// The `to` field.
+        to: AbilityRecipient,
+    },
     /// The controller picks one of the options.
     ChooseOne {
         /// The `options` field.
@@ -2420,7 +2441,7 @@ impl AbilityEffect {
     /// The key that names the variant in content (`op = "..."`).
     pub const TAG: &'static str = "op";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 19] = [
+    pub const VARIANTS: [&'static str; 20] = [
         "attack_dice_damage",
         "damage",
         "heal_dice",
@@ -2438,6 +2459,7 @@ impl AbilityEffect {
         "cast_discount",
         "melee_attack_tax",
         "controller_channeling",
+        "attack_bonus",
         "choose_one",
         "if_you_do",
     ];
@@ -2461,6 +2483,7 @@ impl AbilityEffect {
             Self::CastDiscount { .. } => "cast_discount",
             Self::MeleeAttackTax { .. } => "melee_attack_tax",
             Self::ControllerChanneling { .. } => "controller_channeling",
+            Self::AttackBonus { .. } => "attack_bonus",
             Self::ChooseOne { .. } => "choose_one",
             Self::IfYouDo { .. } => "if_you_do",
         }

@@ -27,6 +27,13 @@
 //!   zone is its carrier's) or of the arena that passes the ability's `each` tests. They act
 //!   in the Upkeep Phase while the card is in play and face up ([`upkeep`]).
 //!
+//! - `while_in_play` abilities of face-up cards in play: casting discounts, a controller's
+//!   extra channeling and melee attack taxes (read where they apply), auras giving traits to
+//!   the objects of a zone or the arena ([`refresh_auras`]), and attack bonuses: attack dice,
+//!   effect-die points and Piercing for the attacks a recipient makes, or that are made
+//!   against it, passing the ability's tests ([`visit_attack_bonuses`], from the dice
+//!   modifiers of every attack).
+//!
 //! Every other ability is not modelled: [`super::coverage`] says so for its card, and its
 //! card still names a handler for it.
 
@@ -38,6 +45,7 @@ use super::content::{
     CardAbility, ObjectType, TargetFilter, Trait,
 };
 use super::dice::roll_attack_die;
+use super::modifiers::{AttackContext, AttackMaker};
 use super::refusal::AttackRefusal;
 use super::state::{DamageSource, Game, Marker, RulesError};
 use smallvec::SmallVec;
@@ -120,6 +128,14 @@ pub fn is_played(ability: &CardAbility) -> bool {
                     ) || matches!(
                         effect,
                         AbilityEffect::GainTrait { to, .. } if is_aura_recipient(*to)
+                    ) || matches!(
+                        effect,
+                        AbilityEffect::AttackBonus { to, .. }
+                            if is_aura_recipient(*to)
+                                || matches!(
+                                    to,
+                                    AbilityRecipient::Attached | AbilityRecipient::ThisObject
+                                )
                     )
                 })
         }
@@ -341,8 +357,11 @@ pub struct AuraGrant {
 /// arena that passes its `each` tests. Brings the grants in `Game::auras` up to date: a grant
 /// whose card left play or whose object no longer qualifies ends, and an object that newly
 /// qualifies gains the trait with a fresh timestamp (docs/decisions.md, "Mage Wars: auras").
+/// Also lists in `Game::attack_bonus_sources` the face-up cards in play with an
+/// `attack_bonus` ability, which [`visit_attack_bonuses`] reads as attacks are made.
 pub fn refresh_auras(game: &mut Game, hidden: &[ObjectId]) {
     let mut wanted: SmallVec<[(ObjectId, ObjectId, Trait); 8]> = SmallVec::new();
+    game.attack_bonus_sources.clear();
     for index in 0..game.store.len() {
         let source = ObjectId(index as u32);
         // Most cards have no abilities at all: asked first, it is the whole cost of the scan.
@@ -357,6 +376,11 @@ pub fn refresh_auras(game: &mut Game, hidden: &[ObjectId]) {
                 continue;
             }
             for effect in ability.effects {
+                if matches!(effect, AbilityEffect::AttackBonus { .. })
+                    && game.attack_bonus_sources.last() != Some(&source)
+                {
+                    game.attack_bonus_sources.push(source);
+                }
                 let AbilityEffect::GainTrait { which, to } = *effect else {
                     continue;
                 };
@@ -398,6 +422,106 @@ pub fn refresh_auras(game: &mut Game, hidden: &[ObjectId]) {
                 timestamp,
             });
         }
+    }
+}
+
+/// What one `attack_bonus` ability adds to one attack, and the card giving it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AttackBonus {
+    /// The card whose ability it is.
+    pub source: ObjectId,
+    /// Attack dice added (negative: fewer).
+    pub dice: i32,
+    /// Added to the effect die.
+    pub effect_roll: i32,
+    /// Armor the attack ignores.
+    pub piercing: i32,
+}
+
+/// Calls `visit` with every `attack_bonus` ability of a face-up card in play that reaches
+/// this attack: made by its recipient (a creature's own attack: a Damage Barrier, a wall or a
+/// bash is not), or against it with `against`, and passing its tests on the attack's kind,
+/// damage type and the other side of the attack.
+pub fn visit_attack_bonuses(game: &Game, ctx: &AttackContext, mut visit: impl FnMut(AttackBonus)) {
+    let attack = ctx.attack;
+    let by_creature = ctx.maker == AttackMaker::Creature && !attack.is_damage_barrier();
+    for &source in &game.attack_bonus_sources {
+        let Some(card) = game.cards.get(source.0 as usize) else {
+            continue;
+        };
+        if !game.in_play(source) {
+            continue;
+        }
+        for ability in card.abilities {
+            if ability.trigger != AbilityTrigger::WhileInPlay || !is_played(ability) {
+                continue;
+            }
+            for effect in ability.effects {
+                let AbilityEffect::AttackBonus {
+                    dice,
+                    effect_roll,
+                    piercing,
+                    kinds,
+                    spells,
+                    damage_types,
+                    defender,
+                    against,
+                    to,
+                } = *effect
+                else {
+                    continue;
+                };
+                let (bearer, other) = if against {
+                    (ctx.defender, ctx.attacker)
+                } else {
+                    (ctx.attacker, ctx.defender)
+                };
+                let kind_fits = kinds.is_empty()
+                    || kinds.iter().any(|kind| match kind {
+                        AttackKind::Melee => attack.is_melee(),
+                        AttackKind::Ranged => attack.is_ranged() && !attack.is_zone(),
+                        AttackKind::Neither => attack.bar.kind == AttackKind::Neither,
+                    });
+                let type_fits = damage_types.is_empty()
+                    || attack
+                        .bar
+                        .damage_type
+                        .is_some_and(|t| damage_types.contains(&t));
+                let reaches = (against || by_creature)
+                    && (spells || (by_creature && !attack.spell))
+                    && kind_fits
+                    && type_fits
+                    && defender
+                        .iter()
+                        .all(|test| passes(game, source, other, test))
+                    && reaches_recipient(game, source, to, ability.each, bearer);
+                if reaches {
+                    visit(AttackBonus {
+                        source,
+                        dice: i32::from(dice),
+                        effect_roll: i32::from(effect_roll),
+                        piercing: i32::from(piercing),
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// Whether `object` is among the recipients `to` of `source`'s ability.
+fn reaches_recipient(
+    game: &Game,
+    source: ObjectId,
+    to: AbilityRecipient,
+    each: &[TargetFilter],
+    object: ObjectId,
+) -> bool {
+    match to {
+        AbilityRecipient::ThisObject => object == source,
+        AbilityRecipient::Attached => {
+            game.store.get(source).and_then(|o| o.attached_to) == Some(object)
+        }
+        _ => recipients(game, source, to, each, Picked::default()).contains(&object),
     }
 }
 

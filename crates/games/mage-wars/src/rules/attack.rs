@@ -862,7 +862,7 @@ fn roll_and_apply(
     let armor = if ones_only {
         0
     } else {
-        game.armor(defender).saturating_sub(bar.piercing())
+        game.armor(defender).saturating_sub(modifiers.piercing(bar))
     };
     let damage = if bar.has(Trait::NoDamage) {
         0

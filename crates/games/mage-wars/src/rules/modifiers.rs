@@ -1,10 +1,12 @@
 //! The dice modifiers of an attack, interpreted from the codex: every `attack_dice` and
 //! `effect_die` operation of the attacker's traits and conditions (holder `Attacker`), of the
 //! defender's (holder `Defender`) and of the attack's own traits, filtered by `applies_to`,
-//! with `scope = "FirstAttack"` bonuses tracked through the attack action.
+//! with `scope = "FirstAttack"` bonuses tracked through the attack action, and the
+//! `attack_bonus` abilities of cards in play.
 
 use grimoire_engine::ObjectId;
 
+use super::abilities::visit_attack_bonuses;
 use super::codex::{damage_type_param, x};
 use super::content::{
     AttackFilter, Condition, EffectOp, ModifierHolder, ModifierScope, Trait, MIN_ATTACK_DICE,
@@ -152,6 +154,8 @@ pub struct DiceModifiers {
     first_attack: FirstAttackBonuses,
     /// Effect die.
     effect_die: i32,
+    /// Armor ignored beyond the attack's own Piercing.
+    piercing: i32,
 }
 
 /// Whose modifier it is.
@@ -172,6 +176,8 @@ pub enum ModifierOrigin {
     Op(ModifierOwner, OpSource),
     /// The attacker's Rage tokens (native handler `rage_tokens`).
     RageTokens,
+    /// An `attack_bonus` ability of this card in play.
+    Ability(ObjectId),
 }
 
 /// What one modifier adds to an attack.
@@ -183,6 +189,8 @@ pub enum Contribution {
     FirstAttack(u16, i32),
     /// The effect die.
     EffectDie(i32),
+    /// Armor the attack ignores (an `attack_bonus` ability's Piercing).
+    Piercing(i32),
 }
 
 /// One operation's contribution, if it applies to this attack.
@@ -269,6 +277,20 @@ pub fn visit_dice_modifiers(
             visit(ModifierOrigin::Op(ModifierOwner::Defender, source), c);
         }
     });
+    if !game.attack_bonus_sources.is_empty() {
+        visit_attack_bonuses(game, ctx, |bonus| {
+            let origin = ModifierOrigin::Ability(bonus.source);
+            if bonus.dice != 0 {
+                visit(origin, Contribution::EveryAttack(bonus.dice));
+            }
+            if bonus.effect_roll != 0 {
+                visit(origin, Contribution::EffectDie(bonus.effect_roll));
+            }
+            if bonus.piercing != 0 {
+                visit(origin, Contribution::Piercing(bonus.piercing));
+            }
+        });
+    }
     if !ctx.attack.has_dice_ops() {
         return;
     }
@@ -296,6 +318,7 @@ pub fn dice_modifiers(game: &Game, ctx: &AttackContext) -> DiceModifiers {
     let anything = (attacker_counts && game.has_ops(ctx.attacker))
         || rage_tokens
         || game.has_ops(ctx.defender)
+        || !game.attack_bonus_sources.is_empty()
         || ctx.attack.has_dice_ops();
     if !anything {
         return DiceModifiers::default();
@@ -315,6 +338,7 @@ fn visited_dice_modifiers(game: &Game, ctx: &AttackContext) -> DiceModifiers {
         Contribution::EffectDie(value) => {
             totals.effect_die = totals.effect_die.saturating_add(value);
         }
+        Contribution::Piercing(value) => totals.piercing = totals.piercing.saturating_add(value),
     });
     totals
 }
@@ -324,6 +348,14 @@ impl DiceModifiers {
     /// what earlier attacks of the action received; nothing for barriers, walls and bashes.
     pub fn first_attack(&self) -> FirstAttackBonuses {
         self.first_attack
+    }
+
+    /// Armor the attack ignores: its own Piercing (`armor_piercing` operations) plus what
+    /// `attack_bonus` abilities add.
+    pub fn piercing(&self, attack: &AttackProfile) -> u32 {
+        attack
+            .piercing()
+            .saturating_add(self.piercing.max(0) as u32)
     }
 }
 

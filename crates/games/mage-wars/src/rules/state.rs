@@ -270,6 +270,9 @@ pub struct Game {
     pub(crate) taxes_paid: Vec<(ObjectId, ObjectId)>,
     /// The traits auras give now ([`super::abilities::refresh_auras`]).
     pub(crate) auras: Vec<super::abilities::AuraGrant>,
+    /// Cards in play, face up, with a `while_in_play` `attack_bonus` ability
+    /// ([`super::abilities::refresh_auras`] keeps the list; attacks read it).
+    pub(crate) attack_bonus_sources: Vec<ObjectId>,
     /// Each object's traits as [`Game::traits`] computes them, kept until its traits or
     /// conditions change; shared between copies of the state until one of them changes it.
     views: Vec<Arc<TraitView>>,
@@ -303,6 +306,7 @@ impl Clone for Game {
             next_melee_attack_gains,
             taxes_paid,
             auras,
+            attack_bonus_sources,
             views,
         } = source;
         self.arena = *arena;
@@ -324,6 +328,7 @@ impl Clone for Game {
             .clone_from(next_melee_attack_gains);
         self.taxes_paid.clone_from(taxes_paid);
         self.auras.clone_from(auras);
+        self.attack_bonus_sources.clone_from(attack_bonus_sources);
         grimoire_engine::clone_shared_from(&mut self.views, views);
     }
 }
