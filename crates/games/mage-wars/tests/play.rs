@@ -522,3 +522,137 @@ fn a_zone_enchantment_is_cast_face_down_on_a_zone_and_its_aura_acts_once_reveale
     assert_eq!(state.game.mana_of(one), 6);
     assert!(state.game.has_trait(mage, Trait::Aegis(1)));
 }
+
+#[test]
+fn a_spawnpoint_summons_in_the_deployment_phase_paying_from_its_own_mana_first() {
+    use grimoire_mage_wars::rules::Marker;
+    use grimoire_mage_wars::CardId;
+    let beastmaster = Spellbook::from_names(
+        "Beastmaster",
+        [("Timber Wolf", 1), ("Bear Strength", 1)],
+        Catalog::compiled(),
+    )
+    .expect("the spellbook's cards are known");
+    let mut state = set_up_against_the_beastmaster(beastmaster);
+    let one = PlayerId(1);
+    let mage = state.seats[0].mage;
+    let zone = state.game.zone_of(mage).expect("in play");
+    let lair = state.game.add_card(CardId::Lair, one, zone);
+    state.sources.push(CardId::Lair.card());
+    state.game.set_markers(lair, Marker::Mana, 2);
+    let (wolf, strength) = (
+        spell(&state, one, "Timber Wolf"),
+        spell(&state, one, "Bear Strength"),
+    );
+    // Lair summons animal creatures only: an enchantment is not planned for it.
+    let refused = Play::PlanFor {
+        caster: lair,
+        spell: strength,
+    };
+    assert!(!MageWarsGame.legal_actions(&state, one).contains(&refused));
+    apply(
+        &mut state,
+        Play::PlanFor {
+            caster: lair,
+            spell: wolf,
+        },
+    );
+    // The Mage's spells are still to plan; the player ends planning, then player 2 does.
+    apply(&mut state, Play::Pass);
+    apply(&mut state, Play::Pass);
+    assert_eq!(state.step, Step::Deployment { player: one });
+    let legal = MageWarsGame.legal_actions(&state, one);
+    let here = Play::CastBy {
+        caster: lair,
+        target: SpellTarget::Zone(zone),
+    };
+    assert!(legal.contains(&here), "{legal:?}");
+    // Lair's Mage casts nothing in the Deployment Phase.
+    assert!(!legal.iter().any(|a| matches!(a, Play::Cast { .. })));
+    let mana = state.game.mana_of(one);
+    apply(&mut state, here);
+    let summoned = state
+        .game
+        .store
+        .iter()
+        .filter(|o| o.in_play && o.controller == one && state.name(o.id) == "Timber Wolf")
+        .count();
+    assert_eq!(summoned, 1);
+    // Timber Wolf costs 9: the 2 mana on Lair first, then 7 from the pool.
+    assert_eq!(
+        state
+            .game
+            .store
+            .get(lair)
+            .map(|o| o.marker_count(&Marker::Mana)),
+        Some(0)
+    );
+    assert_eq!(state.game.mana_of(one), mana - 7);
+    // Nothing more to deploy: passing starts the Action Stage.
+    apply(&mut state, Play::Pass);
+    assert!(matches!(state.step, Step::Activation { .. }));
+}
+
+#[test]
+fn a_familiar_casts_its_planned_spell_with_its_own_action_and_channels_onto_itself() {
+    use grimoire_mage_wars::rules::phases::channeling_phase;
+    use grimoire_mage_wars::rules::Marker;
+    use grimoire_mage_wars::CardId;
+    let warlock = Spellbook::from_names(
+        "Warlock",
+        [("Agony", 1), ("Minor Heal", 1)],
+        Catalog::compiled(),
+    )
+    .expect("the spellbook's cards are known");
+    let mut state = set_up_against_the_beastmaster(warlock);
+    let one = PlayerId(1);
+    let mage = state.seats[0].mage;
+    let zone = state.game.zone_of(mage).expect("in play");
+    let imp = state.game.add_card(CardId::SersiryxImpFamiliar, one, zone);
+    state.sources.push(CardId::SersiryxImpFamiliar.card());
+    state.ready.push(imp);
+    // Its Channeling 1 goes onto it, not into the pool.
+    let pool = state.game.mana_of(one);
+    channeling_phase(&mut state.game);
+    let on_imp = |state: &Match| {
+        state
+            .game
+            .store
+            .get(imp)
+            .map_or(0, |o| o.marker_count(&Marker::Mana))
+    };
+    assert_eq!(on_imp(&state), 1);
+    let channeled = state.game.mana_of(one) - pool;
+    assert_eq!(channeled, state.game.channeling(mage));
+    let (agony, heal) = (
+        spell(&state, one, "Agony"),
+        spell(&state, one, "Minor Heal"),
+    );
+    // Sersiryx casts curses (and fire attacks) only.
+    let not_a_curse = Play::PlanFor {
+        caster: imp,
+        spell: heal,
+    };
+    assert!(!MageWarsGame
+        .legal_actions(&state, one)
+        .contains(&not_a_curse));
+    apply(
+        &mut state,
+        Play::PlanFor {
+            caster: imp,
+            spell: agony,
+        },
+    );
+    apply(&mut state, Play::Pass);
+    apply(&mut state, Play::Pass);
+    // No spawnpoint spell: straight to the Action Stage.
+    assert_eq!(state.step, Step::Activation { player: one });
+    apply(&mut state, Play::Activate(imp));
+    let cast = Play::CastBy {
+        caster: imp,
+        target: SpellTarget::Object(mage),
+    };
+    apply(&mut state, cast);
+    assert!(state.hidden.iter().any(|&e| state.name(e) == "Agony"));
+    assert_eq!(on_imp(&state), 0, "its own mana paid first");
+}

@@ -512,3 +512,58 @@ fn cast_and_reveal_refusals_keep_their_words() {
         assert_eq!(got, want);
     }
 }
+
+#[test]
+fn caster_refusals_keep_their_words() {
+    use grimoire_mage_wars::rules::refusal::CasterRefusal;
+    let caster = "Lair";
+    let cases = [
+        (
+            words(CasterRefusal::NotACaster {
+                object: ObjectId(4),
+                name: "Timber Wolf",
+            }),
+            "illegal: Timber Wolf (object 4) is not a familiar or spawnpoint in play under this \
+             player's control, so it casts no spells",
+        ),
+        (
+            words(CasterRefusal::PlannedAlready { caster }),
+            "illegal: Lair has a spell planned already this round",
+        ),
+        (
+            words(CasterRefusal::CannotCast {
+                caster,
+                spell: "Agony",
+            }),
+            "illegal: Lair cannot cast Agony: its card limits what it casts",
+        ),
+        (
+            words(CasterRefusal::TooLittleMana { caster }),
+            "illegal: Lair has too little mana on it to cast its spell",
+        ),
+        (
+            words(CasterRefusal::NothingPlanned { caster }),
+            "illegal: no spell is planned for Lair this round",
+        ),
+        (
+            words(CasterRefusal::NotDeployment { caster }),
+            "illegal: Lair is a spawnpoint: it casts in its player's turn of the Deployment Phase",
+        ),
+        (
+            words(CasterRefusal::NotItsActionPhase {
+                caster: "Fellella, Pixie Familiar",
+            }),
+            "illegal: Fellella, Pixie Familiar is a familiar: it casts with its own action, in \
+             its Action Phase",
+        ),
+        (
+            words(CasterRefusal::Incapacitated {
+                caster: "Fellella, Pixie Familiar",
+            }),
+            "illegal: Fellella, Pixie Familiar is Incapacitated and takes no action",
+        ),
+    ];
+    for (got, want) in cases {
+        assert_eq!(got, want);
+    }
+}

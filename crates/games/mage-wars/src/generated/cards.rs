@@ -1847,7 +1847,7 @@ mod card_rows {
         None,
         None,
     ];
-    const CREATURE_HANDLER_VALUES: &[Option<Handler>; 73] = &[
+    const CREATURE_HANDLER_VALUES: &[Option<Handler>; 69] = &[
         Some(Handler::AcolyteOfTheBogQueen),
         None,
         Some(Handler::AlandellTheBlueKnight),
@@ -1856,7 +1856,6 @@ mod card_rows {
         Some(Handler::Blightheart),
         Some(Handler::BloodwaveGreatbow),
         Some(Handler::BlueGremlin),
-        Some(Handler::CassielShieldOfBimShalla),
         Some(Handler::Cerberus),
         Some(Handler::ColossalCrab),
         Some(Handler::DawnbreakersInitiate),
@@ -1880,8 +1879,6 @@ mod card_rows {
         Some(Handler::GreyWraith),
         Some(Handler::GrimsonDeadeyeSniper),
         Some(Handler::GuardianAngel),
-        Some(Handler::GurmashOrcSergeant),
-        Some(Handler::HuginnRavenFamiliar),
         Some(Handler::Ichthellid),
         Some(Handler::JosephTrubloodHighCleric),
         Some(Handler::KassandraOfThePurgingFlame),
@@ -1901,7 +1898,6 @@ mod card_rows {
         Some(Handler::RavenousGhoul),
         Some(Handler::SardonyxBlightOfTheLiving),
         Some(Handler::SerRikvaldTheTirelessGuardian),
-        Some(Handler::SersiryxImpFamiliar),
         Some(Handler::ShaggothZora),
         Some(Handler::ShoalsdeepCrocodile),
         Some(Handler::ShoalsdeepTidecaller),
@@ -1923,13 +1919,13 @@ mod card_rows {
         Some(Handler::WindElemental),
     ];
     const CREATURE_HANDLER: &[u8; 166] = &[
-        0, 1, 2, 1, 1, 3, 1, 4, 1, 1, 5, 1, 1, 6, 7, 1, 1, 8, 9, 1, 10, 1, 1, 1, 1, 11,
-        1, 1, 12, 13, 14, 1, 1, 15, 16, 17, 1, 1, 18, 1, 1, 1, 19, 20, 1, 1, 1, 21, 1, 1,
-        1, 1, 1, 22, 23, 24, 1, 25, 26, 1, 1, 27, 1, 1, 28, 29, 30, 31, 32, 1, 33, 1, 34,
-        1, 1, 1, 35, 36, 37, 1, 1, 38, 1, 39, 1, 1, 1, 1, 1, 40, 1, 1, 1, 1, 41, 42, 1,
-        1, 43, 1, 44, 45, 46, 1, 1, 47, 48, 1, 49, 1, 1, 50, 1, 1, 1, 51, 1, 1, 1, 52,
-        53, 54, 1, 55, 1, 56, 1, 1, 1, 1, 1, 1, 1, 1, 1, 57, 1, 1, 58, 59, 60, 61, 62,
-        63, 1, 64, 1, 65, 1, 1, 1, 1, 66, 67, 68, 1, 69, 1, 70, 1, 71, 72, 1, 1, 1, 1,
+        0, 1, 2, 1, 1, 3, 1, 4, 1, 1, 5, 1, 1, 6, 7, 1, 1, 1, 8, 1, 9, 1, 1, 1, 1, 10, 1,
+        1, 11, 12, 13, 1, 1, 14, 15, 16, 1, 1, 17, 1, 1, 1, 18, 19, 1, 1, 1, 20, 1, 1, 1,
+        1, 1, 21, 22, 23, 1, 24, 25, 1, 1, 26, 1, 1, 27, 28, 29, 30, 1, 1, 1, 1, 31, 1,
+        1, 1, 32, 33, 34, 1, 1, 35, 1, 36, 1, 1, 1, 1, 1, 37, 1, 1, 1, 1, 38, 39, 1, 1,
+        40, 1, 41, 42, 43, 1, 1, 44, 45, 1, 46, 1, 1, 47, 1, 1, 1, 48, 1, 1, 1, 49, 1,
+        50, 1, 51, 1, 52, 1, 1, 1, 1, 1, 1, 1, 1, 1, 53, 1, 1, 54, 55, 56, 57, 58, 59, 1,
+        60, 1, 61, 1, 1, 1, 1, 62, 63, 64, 1, 65, 1, 66, 1, 67, 68, 1, 1, 1, 1,
     ];
     const CREATURE_PRINTINGS_ITEMS: &[Printing; 198] = &[
         Printing {
@@ -4352,7 +4348,25 @@ mod card_rows {
         0, 87, 88, 0, 89, 90, 91, 92, 93, 94, 95, 26, 96, 97, 98, 99, 100, 0, 101, 102,
         103, 104, 74, 105, 74, 18, 106, 107, 44, 17, 108, 109, 110, 111, 74,
     ];
-    const CREATURE_CARD_ABILITIES_ITEMS: &[CardAbility; 5] = &[
+    const CREATURE_CARD_ABILITIES_ITEMS: &[CardAbility; 11] = &[
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::CastsSpells {
+                    kinds: &[],
+                    subtypes: &[Subtype::Healing, Subtype::Protection],
+                    schools: &[],
+                    traits: &[],
+                    max_level: 6,
+                    min_mana: 0,
+                },
+            ],
+            each: &[],
+        },
         CardAbility {
             trigger: AbilityTrigger::Attacked {
                 kind: None,
@@ -4362,6 +4376,42 @@ mod card_rows {
             condition: Some(AbilityCondition::AttackerIsItself),
             duration: AbilityDuration::Instant,
             effects: &[AbilityEffect::CancelAttack],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::CastsSpells {
+                    kinds: &[],
+                    subtypes: &[],
+                    schools: &[],
+                    traits: &[],
+                    max_level: 6,
+                    min_mana: 0,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::CastsSpells {
+                    kinds: &[],
+                    subtypes: &[Subtype::Command],
+                    schools: &[],
+                    traits: &[],
+                    max_level: 6,
+                    min_mana: 0,
+                },
+            ],
             each: &[],
         },
         CardAbility {
@@ -4383,6 +4433,24 @@ mod card_rows {
                     which: ObjectType::Creature,
                 },
             ],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::CastsSpells {
+                    kinds: &[SpellType::Incantation],
+                    subtypes: &[],
+                    schools: &[],
+                    traits: &[],
+                    max_level: 2,
+                    min_mana: 0,
+                },
+            ],
+            each: &[],
         },
         CardAbility {
             trigger: AbilityTrigger::WhileInPlay,
@@ -4441,6 +4509,38 @@ mod card_rows {
             condition: None,
             duration: AbilityDuration::Instant,
             effects: &[
+                AbilityEffect::CastsSpells {
+                    kinds: &[
+                        SpellType::Attack,
+                        SpellType::Conjuration,
+                        SpellType::Enchantment,
+                        SpellType::Equipment,
+                        SpellType::Incantation,
+                    ],
+                    subtypes: &[],
+                    schools: &[School::Water],
+                    traits: &[],
+                    max_level: 6,
+                    min_mana: 0,
+                },
+                AbilityEffect::CastsSpells {
+                    kinds: &[],
+                    subtypes: &[Subtype::Song],
+                    schools: &[],
+                    traits: &[],
+                    max_level: 6,
+                    min_mana: 0,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
                 AbilityEffect::GainTrait {
                     which: Trait::Armor(1),
                     to: AbilityRecipient::EachInZone,
@@ -4460,15 +4560,41 @@ mod card_rows {
                 },
             ],
         },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::CastsSpells {
+                    kinds: &[SpellType::Attack],
+                    subtypes: &[],
+                    schools: &[School::Fire],
+                    traits: &[],
+                    max_level: 2,
+                    min_mana: 0,
+                },
+                AbilityEffect::CastsSpells {
+                    kinds: &[SpellType::Enchantment],
+                    subtypes: &[Subtype::Curse],
+                    schools: &[],
+                    traits: &[],
+                    max_level: 2,
+                    min_mana: 0,
+                },
+            ],
+            each: &[],
+        },
     ];
     const CREATURE_CARD_ABILITIES: &[u8; 167] = &[
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
-        2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-        4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
-        5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
-        5, 5, 5, 5, 5,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3,
+        3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+        6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9,
+        9, 9, 9, 9, 9, 10, 10, 10, 10, 10, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11,
+        11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11,
+        11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11,
     ];
     const CREATURE_LIFE: &[u8; 166] = &[
         7, 14, 15, 19, 8, 10, 14, 6, 8, 5, 15, 11, 14, 11, 7, 16, 11, 8, 13, 11, 8, 9,
@@ -9036,7 +9162,7 @@ mod card_rows {
         None,
         None,
     ];
-    const CONJURATION_HANDLER_VALUES: &[Option<Handler>; 66] = &[
+    const CONJURATION_HANDLER_VALUES: &[Option<Handler>; 64] = &[
         Some(Handler::AkirosHammer),
         Some(Handler::AlluringOrchid),
         Some(Handler::AltarOfCarnage),
@@ -9050,7 +9176,6 @@ mod card_rows {
         Some(Handler::Armory),
         Some(Handler::Ballista),
         Some(Handler::Barracks),
-        Some(Handler::BattleForge),
         Some(Handler::BedOfUrchins),
         Some(Handler::ConstructionYard),
         Some(Handler::CorrosiveOrchid),
@@ -9065,7 +9190,6 @@ mod card_rows {
         Some(Handler::Gravikor),
         Some(Handler::HandOfBimShalla),
         Some(Handler::HarshforgeMonolith),
-        Some(Handler::Lair),
         Some(Handler::MalakaisBasilica),
         Some(Handler::ManaPrism),
         Some(Handler::ManaSiphon),
@@ -9105,10 +9229,10 @@ mod card_rows {
         Some(Handler::ZigguratOfUndeath),
     ];
     const CONJURATION_HANDLER: &[u8; 90] = &[
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 5, 5, 15, 5, 16, 17, 5, 5, 5,
-        18, 19, 20, 5, 5, 21, 22, 23, 24, 25, 26, 27, 5, 5, 28, 29, 5, 5, 30, 31, 32, 33,
-        34, 5, 5, 5, 35, 36, 37, 5, 38, 39, 5, 40, 41, 42, 43, 44, 45, 46, 5, 47, 48, 49,
-        50, 51, 52, 53, 54, 55, 56, 57, 5, 5, 5, 58, 59, 60, 5, 5, 5, 61, 62, 63, 64, 65,
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 5, 13, 5, 5, 14, 5, 15, 16, 5, 5, 5,
+        17, 18, 19, 5, 5, 20, 21, 22, 23, 24, 25, 26, 5, 5, 5, 27, 5, 5, 28, 29, 30, 31,
+        32, 5, 5, 5, 33, 34, 35, 5, 36, 37, 5, 38, 39, 40, 41, 42, 43, 44, 5, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 5, 5, 5, 56, 57, 58, 5, 5, 5, 59, 60, 61, 62, 63,
     ];
     const CONJURATION_PRINTINGS_ITEMS: &[Printing; 99] = &[
         Printing {
@@ -10461,7 +10585,43 @@ mod card_rows {
         16, 48, 29, 14, 18, 49, 5, 5, 42, 42, 45, 14, 50, 51, 52, 53, 54, 55, 56, 57, 58,
         39, 59, 7, 60,
     ];
-    const CONJURATION_CARD_ABILITIES_ITEMS: &[CardAbility; 9] = &[
+    const CONJURATION_CARD_ABILITIES_ITEMS: &[CardAbility; 20] = &[
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::CastsSpells {
+                    kinds: &[SpellType::Creature],
+                    subtypes: &[Subtype::Soldier],
+                    schools: &[],
+                    traits: &[],
+                    max_level: 6,
+                    min_mana: 2,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::CastsSpells {
+                    kinds: &[SpellType::Equipment],
+                    subtypes: &[],
+                    schools: &[],
+                    traits: &[],
+                    max_level: 6,
+                    min_mana: 0,
+                },
+            ],
+            each: &[],
+        },
         CardAbility {
             trigger: AbilityTrigger::Upkeep,
             cost: &[],
@@ -10515,6 +10675,24 @@ mod card_rows {
             condition: None,
             duration: AbilityDuration::Instant,
             effects: &[
+                AbilityEffect::CastsSpells {
+                    kinds: &[SpellType::Creature],
+                    subtypes: &[],
+                    schools: &[School::Holy],
+                    traits: &[],
+                    max_level: 6,
+                    min_mana: 0,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
                 AbilityEffect::GainTrait {
                     which: Trait::FiniteLife,
                     to: AbilityRecipient::AllInArena,
@@ -10545,6 +10723,60 @@ mod card_rows {
             ],
         },
         CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::CastsSpells {
+                    kinds: &[],
+                    subtypes: &[],
+                    schools: &[],
+                    traits: &[],
+                    max_level: 6,
+                    min_mana: 0,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::CastsSpells {
+                    kinds: &[SpellType::Creature],
+                    subtypes: &[],
+                    schools: &[School::Arcane],
+                    traits: &[Trait::Corporeal],
+                    max_level: 6,
+                    min_mana: 3,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::CastsSpells {
+                    kinds: &[SpellType::Creature],
+                    subtypes: &[],
+                    schools: &[School::Dark],
+                    traits: &[Trait::Nonliving],
+                    max_level: 6,
+                    min_mana: 0,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
             trigger: AbilityTrigger::Upkeep,
             cost: &[],
             targets: &[],
@@ -10564,6 +10796,24 @@ mod card_rows {
                     which: ObjectType::Creature,
                 },
             ],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::CastsSpells {
+                    kinds: &[SpellType::Creature],
+                    subtypes: &[Subtype::Animal],
+                    schools: &[],
+                    traits: &[],
+                    max_level: 6,
+                    min_mana: 0,
+                },
+            ],
+            each: &[],
         },
         CardAbility {
             trigger: AbilityTrigger::WhileInPlay,
@@ -10618,6 +10868,24 @@ mod card_rows {
             condition: None,
             duration: AbilityDuration::Instant,
             effects: &[
+                AbilityEffect::CastsSpells {
+                    kinds: &[SpellType::Creature],
+                    subtypes: &[],
+                    schools: &[School::Dark],
+                    traits: &[Trait::Living],
+                    max_level: 6,
+                    min_mana: 2,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
                 AbilityEffect::GainTrait {
                     which: Trait::Charge(1),
                     to: AbilityRecipient::AllInArena,
@@ -10632,12 +10900,67 @@ mod card_rows {
                 },
             ],
         },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::CastsSpells {
+                    kinds: &[SpellType::Creature, SpellType::Conjuration],
+                    subtypes: &[Subtype::Plant],
+                    schools: &[],
+                    traits: &[],
+                    max_level: 6,
+                    min_mana: 3,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::CastsSpells {
+                    kinds: &[SpellType::Creature],
+                    subtypes: &[],
+                    schools: &[School::Holy],
+                    traits: &[],
+                    max_level: 6,
+                    min_mana: 2,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::CastsSpells {
+                    kinds: &[SpellType::Creature, SpellType::Conjuration],
+                    subtypes: &[Subtype::Vine],
+                    schools: &[],
+                    traits: &[],
+                    max_level: 6,
+                    min_mana: 0,
+                },
+            ],
+            each: &[],
+        },
     ];
     const CONJURATION_CARD_ABILITIES: &[u8; 91] = &[
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 4, 4, 4, 4, 4,
-        4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 8, 8, 8, 8, 8, 8,
-        8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
-        9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 2, 2, 4, 4, 4, 4, 5, 7, 7, 8, 8, 8,
+        8, 8, 8, 8, 8, 9, 10, 10, 10, 10, 10, 11, 12, 12, 13, 14, 14, 14, 14, 14, 14, 15,
+        15, 15, 15, 16, 16, 16, 16, 16, 17, 17, 17, 17, 17, 17, 18, 18, 18, 18, 18, 18,
+        18, 18, 19, 19, 19, 19, 19, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20,
+        20, 20,
     ];
     const CONJURATION_FORM_VALUES: &[ConjurationForm; 3] = &[
         ConjurationForm::Object,
@@ -14482,7 +14805,7 @@ mod card_rows {
         1, 23, 24, 1, 25, 1, 23, 7, 1, 1, 5, 18, 1, 1, 3, 1, 1, 2, 7, 1, 1, 9, 26, 1, 1,
         14, 1, 1,
     ];
-    const EQUIPMENT_CARD_ABILITIES_ITEMS: &[CardAbility; 17] = &[
+    const EQUIPMENT_CARD_ABILITIES_ITEMS: &[CardAbility; 19] = &[
         CardAbility {
             trigger: AbilityTrigger::WhileInPlay,
             cost: &[],
@@ -14595,6 +14918,24 @@ mod card_rows {
             condition: None,
             duration: AbilityDuration::Instant,
             effects: &[
+                AbilityEffect::CastsSpells {
+                    kinds: &[SpellType::Creature],
+                    subtypes: &[],
+                    schools: &[School::Water],
+                    traits: &[],
+                    max_level: 6,
+                    min_mana: 0,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
                 AbilityEffect::CastDiscount {
                     amount: 1,
                     subtypes: &[],
@@ -14677,6 +15018,24 @@ mod card_rows {
                     schools: &[],
                     kinds: &[],
                     per_round: 1,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::CastsSpells {
+                    kinds: &[SpellType::Creature],
+                    subtypes: &[Subtype::Undead],
+                    schools: &[],
+                    traits: &[],
+                    max_level: 6,
+                    min_mana: 0,
                 },
             ],
             each: &[],
@@ -14803,11 +15162,11 @@ mod card_rows {
         },
     ];
     const EQUIPMENT_CARD_ABILITIES: &[u8; 103] = &[
-        0, 0, 0, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 6, 6, 6,
-        6, 6, 6, 7, 8, 9, 9, 9, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10,
-        10, 10, 10, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11,
-        11, 11, 12, 13, 14, 15, 15, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
-        16, 16, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+        0, 0, 0, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 4, 4, 4, 4, 4, 4, 4, 5, 5, 6, 7, 7, 7,
+        7, 7, 7, 8, 9, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11,
+        11, 11, 11, 11, 11, 11, 12, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13,
+        13, 13, 13, 14, 15, 16, 17, 17, 17, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18,
+        18, 18, 18, 18, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19,
     ];
     const EQUIPMENT_SLOT_VALUES: &[Option<EquipmentSlot>; 14] = &[
         Some(EquipmentSlot::Amulet),

@@ -87,8 +87,6 @@ pub enum Handler {
     Banish,
     /// `barracks`, used by: Barracks.
     Barracks,
-    /// `battle_forge`, used by: Battle Forge.
-    BattleForge,
     /// `battle_fury`, used by: Battle Fury.
     BattleFury,
     /// `battle_meditation`, used by: Battle Meditation.
@@ -119,8 +117,6 @@ pub enum Handler {
     Boulder,
     /// `burst_of_thorns`, used by: Burst of Thorns.
     BurstOfThorns,
-    /// `cassiel_shield_of_bim_shalla`, used by: Cassiel, Shield of Bim-Shalla.
-    CassielShieldOfBimShalla,
     /// `cerberus`, used by: Cerberus.
     Cerberus,
     /// `chain_lightning`, used by: Chain Lightning.
@@ -325,8 +321,6 @@ pub enum Handler {
     GrimsonDeadeyeSniper,
     /// `guardian_angel`, used by: Guardian Angel.
     GuardianAngel,
-    /// `gurmash_orc_sergeant`, used by: Gurmash, Orc Sergeant.
-    GurmashOrcSergeant,
     /// `hand_of_bim_shalla`, used by: Hand of Bim-Shalla.
     HandOfBimShalla,
     /// `harmonize`, used by: Harmonize.
@@ -351,8 +345,6 @@ pub enum Handler {
     HornOfGothos,
     /// `horse_stance`, used by: Horse Stance.
     HorseStance,
-    /// `huginn_raven_familiar`, used by: Huginn, Raven Familiar.
-    HuginnRavenFamiliar,
     /// `hunting_bow`, used by: Hunting Bow.
     HuntingBow,
     /// `hunting_spear`, used by: Hunting Spear.
@@ -391,8 +383,6 @@ pub enum Handler {
     Knockdown,
     /// `kralathor_the_devourer`, used by: Kralathor, The Devourer.
     KralathorTheDevourer,
-    /// `lair`, used by: Lair.
-    Lair,
     /// `lay_hands`, used by: Lay Hands.
     LayHands,
     /// `lesser_teleport`, used by: Lesser Teleport.
@@ -589,8 +579,6 @@ pub enum Handler {
     SeekingDispel,
     /// `ser_rikvald_the_tireless_guardian`, used by: Ser Rikvald, the Tireless Guardian.
     SerRikvaldTheTirelessGuardian,
-    /// `sersiryx_imp_familiar`, used by: Sersiryx, Imp Familiar.
-    SersiryxImpFamiliar,
     /// `shaggoth_zora`, used by: Shaggoth-Zora.
     ShaggothZora,
     /// `shallow_sea`, used by: Shallow Sea.
@@ -800,14 +788,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 395;
+    pub const COUNT: usize = 389;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 395] = {
-        let mut all = [Self::AcademyBeastmaster; 395];
+    pub const ALL: [Self; 389] = {
+        let mut all = [Self::AcademyBeastmaster; 389];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -821,7 +809,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 395] = [
+    pub const NAMES: [&'static str; 389] = [
         "academy_beastmaster",
         "academy_druid",
         "academy_elementalist",
@@ -863,7 +851,6 @@ impl Handler {
         "ballista",
         "banish",
         "barracks",
-        "battle_forge",
         "battle_fury",
         "battle_meditation",
         "beastmaster",
@@ -879,7 +866,6 @@ impl Handler {
         "blur",
         "boulder",
         "burst_of_thorns",
-        "cassiel_shield_of_bim_shalla",
         "cerberus",
         "chain_lightning",
         "chains_of_agony",
@@ -982,7 +968,6 @@ impl Handler {
         "grey_wraith",
         "grimson_deadeye_sniper",
         "guardian_angel",
-        "gurmash_orc_sergeant",
         "hand_of_bim_shalla",
         "harmonize",
         "harshforge_monolith",
@@ -995,7 +980,6 @@ impl Handler {
         "helm_of_justice",
         "horn_of_gothos",
         "horse_stance",
-        "huginn_raven_familiar",
         "hunting_bow",
         "hunting_spear",
         "hydrothermal_vent",
@@ -1015,7 +999,6 @@ impl Handler {
         "knights_courage",
         "knockdown",
         "kralathor_the_devourer",
-        "lair",
         "lay_hands",
         "lesser_teleport",
         "levitation",
@@ -1114,7 +1097,6 @@ impl Handler {
         "seedling_pod",
         "seeking_dispel",
         "ser_rikvald_the_tireless_guardian",
-        "sersiryx_imp_familiar",
         "shaggoth_zora",
         "shallow_sea",
         "sharp_thorns",

@@ -952,6 +952,65 @@ fn live_union_abilityeffect(
                 )?,
             })
         }
+        "casts_spells" => {
+            live::known_fields(
+                table,
+                &[
+                    "op",
+                    "kinds",
+                    "subtypes",
+                    "schools",
+                    "traits",
+                    "max_level",
+                    "min_mana",
+                ],
+                path,
+            )?;
+            Ok(AbilityEffect::CastsSpells {
+                kinds: live::field_or::<
+                    &'static [SpellType],
+                >(
+                    table,
+                    path,
+                    "kinds",
+                    |value, path| live::list(value, path, live::parse::<SpellType>),
+                    &[],
+                )?,
+                subtypes: live::field_or::<
+                    &'static [Subtype],
+                >(
+                    table,
+                    path,
+                    "subtypes",
+                    |value, path| live::list(value, path, live::parse::<Subtype>),
+                    &[],
+                )?,
+                schools: live::field_or::<
+                    &'static [School],
+                >(
+                    table,
+                    path,
+                    "schools",
+                    |value, path| live::list(value, path, live::parse::<School>),
+                    &[],
+                )?,
+                traits: live::field_or::<
+                    &'static [Trait],
+                >(
+                    table,
+                    path,
+                    "traits",
+                    |value, path| live::list(value, path, live::parse::<Trait>),
+                    &[],
+                )?,
+                max_level: live::field_or::<
+                    u8,
+                >(table, path, "max_level", live::int::<u8, 1, 6>, 6)?,
+                min_mana: live::field_or::<
+                    u8,
+                >(table, path, "min_mana", live::int::<u8, 0, 10>, 0)?,
+            })
+        }
         "choose_one" => {
             live::known_fields(table, &["op", "options"], path)?;
             Ok(AbilityEffect::ChooseOne {

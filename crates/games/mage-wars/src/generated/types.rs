@@ -2422,6 +2422,21 @@ pub enum AbilityEffect {
         /// The `to` field.
         to: AbilityRecipient,
     },
+    /// The familiar or spawnpoint carrying it casts the spells that fit here (with several `casts_spells` effects, a spell that fits any one; with none, it casts nothing): of one of the `kinds`, with one of the `subtypes` or of one of the `schools` (neither listed: any), having every one of the `traits`, of at most `max_level`, while it has at least `min_mana` mana on it.
+    CastsSpells {
+        /// Spell types that qualify (none listed: any).
+        kinds: &'static [SpellType],
+        /// The spell has one of these subtypes or belongs to one of the `schools`.
+        subtypes: &'static [Subtype],
+        /// Schools that qualify a spell, besides the `subtypes`.
+        schools: &'static [School],
+        /// Traits the spell's object has, printed or by default for its kind (a Nonliving creature).
+        traits: &'static [Trait],
+        /// The highest Level of spell that qualifies.
+        max_level: u8,
+        /// Mana the caster must have on it to cast the spell.
+        min_mana: u8,
+    },
     /// The controller picks one of the options.
     ChooseOne {
         /// The `options` field.
@@ -2441,7 +2456,7 @@ impl AbilityEffect {
     /// The key that names the variant in content (`op = "..."`).
     pub const TAG: &'static str = "op";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 20] = [
+    pub const VARIANTS: [&'static str; 21] = [
         "attack_dice_damage",
         "damage",
         "heal_dice",
@@ -2460,6 +2475,7 @@ impl AbilityEffect {
         "melee_attack_tax",
         "controller_channeling",
         "attack_bonus",
+        "casts_spells",
         "choose_one",
         "if_you_do",
     ];
@@ -2484,6 +2500,7 @@ impl AbilityEffect {
             Self::MeleeAttackTax { .. } => "melee_attack_tax",
             Self::ControllerChanneling { .. } => "controller_channeling",
             Self::AttackBonus { .. } => "attack_bonus",
+            Self::CastsSpells { .. } => "casts_spells",
             Self::ChooseOne { .. } => "choose_one",
             Self::IfYouDo { .. } => "if_you_do",
         }

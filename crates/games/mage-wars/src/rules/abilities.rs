@@ -28,7 +28,8 @@
 //!   in the Upkeep Phase while the card is in play and face up ([`upkeep`]).
 //!
 //! - `while_in_play` abilities of face-up cards in play: casting discounts, a controller's
-//!   extra channeling and melee attack taxes (read where they apply), auras giving traits to
+//!   extra channeling, melee attack taxes and the limits of what a familiar or spawnpoint
+//!   casts (read where they apply), auras giving traits to
 //!   the objects of a zone or the arena ([`refresh_auras`]), and attack bonuses: attack dice,
 //!   effect-die points and Piercing for the attacks a recipient makes, or that are made
 //!   against it, passing the ability's tests ([`visit_attack_bonuses`], from the dice
@@ -125,6 +126,7 @@ pub fn is_played(ability: &CardAbility) -> bool {
                         AbilityEffect::CastDiscount { .. }
                             | AbilityEffect::ControllerChanneling { .. }
                             | AbilityEffect::MeleeAttackTax { .. }
+                            | AbilityEffect::CastsSpells { .. }
                     ) || matches!(
                         effect,
                         AbilityEffect::GainTrait { to, .. } if is_aura_recipient(*to)

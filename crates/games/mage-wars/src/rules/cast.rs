@@ -31,6 +31,7 @@ use std::str::FromStr;
 
 use super::attack::{attack_action, AttackOptions, AttackTarget};
 use super::card::{ObjectKind, Printed};
+use super::casters;
 use super::content::{
     AbilityEffect, AbilityTrigger, ActionSpeed, Card, ConjurationForm, EffectOp, EquipmentSlot,
     SchoolLevel, SpellType, Subtype, Trait,
@@ -109,7 +110,8 @@ pub(super) struct Casting {
     target: &'static str,
 }
 
-fn casting(card: Card) -> Option<Casting> {
+/// The fields of `card` that casting reads (none for a Mage or marker card).
+pub(super) fn casting(card: Card) -> Option<Casting> {
     macro_rules! of {
         ($c:expr) => {
             Casting {
@@ -131,6 +133,11 @@ fn casting(card: Card) -> Option<Casting> {
         Card::Attack(c) => of!(c),
         Card::Mage(_) | Card::Marker(_) => return None,
     })
+}
+
+/// Whether `card` is a full spell (it takes a full action to cast).
+pub(super) fn is_full_spell(card: Card) -> bool {
+    casting(card).is_some_and(|c| c.speed == ActionSpeed::Full)
 }
 
 /// One word of a target line's alternative besides its noun.
@@ -490,15 +497,13 @@ pub(super) fn check_cast_now(
 pub(super) fn targets_in_reach(
     state: &Match,
     player: PlayerId,
+    caster: ObjectId,
     cast: &Casting,
     targets: &[SpellTarget],
     mut found: impl FnMut(SpellTarget),
 ) {
-    let Ok(seat) = state.seat(player) else {
-        return;
-    };
     let line = target_line(cast.target);
-    let from = state.game.zone_of(seat.mage).unwrap_or(Zone(0));
+    let from = state.game.zone_of(caster).unwrap_or(Zone(0));
     let in_range = |zone: Zone| {
         let distance = walls::distance(&state.game.arena, from, zone);
         distance >= u32::from(cast.min) && distance <= u32::from(cast.max)
@@ -531,6 +536,35 @@ pub fn check_cast(
 ) -> Result<CastPlan, RulesError> {
     let (card, cast) = check_cast_now(state, player, spell, quickcast)?;
     let caster = state.seat(player)?.mage;
+    check_spell(state, player, caster, card, &cast, target)
+}
+
+/// Every check of a cast by a familiar or spawnpoint that needs no dice: the checks of
+/// [`casters::check_cast_by_now`], then mana (the caster's own and its player's pool), range
+/// and line of sight from the caster's zone, the target line and what the spell's kind needs.
+pub fn check_cast_by(
+    state: &Match,
+    player: PlayerId,
+    caster: ObjectId,
+    target: SpellTarget,
+) -> Result<CastPlan, RulesError> {
+    let spell = casters::check_cast_by_now(state, player, caster)?;
+    let card = state.seat(player)?.spellbook[spell].0;
+    let cast = casting(card).ok_or(CastRefusal::NotASpellCard { card: card.name() })?;
+    check_spell(state, player, caster, card, &cast, target)
+}
+
+/// A spell's checks once its caster may cast it now: the target line, range and line of sight
+/// from `caster`'s zone, mana and what its kind needs of the target. Casting discounts lower
+/// only what a Mage casts (supplement: rings).
+fn check_spell(
+    state: &Match,
+    player: PlayerId,
+    caster: ObjectId,
+    card: Card,
+    cast: &Casting,
+    target: SpellTarget,
+) -> Result<CastPlan, RulesError> {
     let illegal = |why: SpellRefusal| {
         Err(RulesError::from(CastRefusal::Spell {
             spell: card.name(),
@@ -566,14 +600,19 @@ pub fn check_cast(
         } => extension_cost(card),
         _ => 0,
     };
-    let (discount, discounted_by) = discounts(state, caster, card, false);
+    let by_mage = caster == state.seat(player)?.mage;
+    let (discount, discounted_by) = if by_mage {
+        discounts(state, caster, card, false)
+    } else {
+        (0, Discounters::new())
+    };
     let cost = (u32::from(cast.cost) + u32::from(cast.cost_per_x) * x).saturating_sub(discount)
         + extension;
-    let mana = state.game.mana_of(player);
+    let mana = state.game.mana_of(player) + casters::mana_on(&state.game, caster);
     if cost > mana {
         return illegal(SpellRefusal::CannotPay { cost, player, mana });
     }
-    check_kind(state, player, card, target)?;
+    check_kind(state, player, caster, card, target)?;
     check_in_play_limits(state, player, card, target)?;
     Ok(CastPlan {
         card,
@@ -646,6 +685,7 @@ fn card_traits(card: Card) -> &'static [Trait] {
 fn check_kind(
     state: &Match,
     player: PlayerId,
+    caster: ObjectId,
     card: Card,
     target: SpellTarget,
 ) -> Result<(), RulesError> {
@@ -702,7 +742,7 @@ fn check_kind(
             }
             // supplement: Extendable: the second wall needs line of sight, not range, and the
             // first wall does not block it.
-            let from = state.game.zone_of(seat.mage).unwrap_or(Zone(0));
+            let from = state.game.zone_of(caster).unwrap_or(Zone(0));
             if !walls::line_of_sight_except(&state.game, from, second.place(&arena), Some(border)) {
                 return illegal(SpellRefusal::NoLineOfSight);
             }
@@ -785,8 +825,49 @@ pub fn cast(
     if quickcast {
         seat.quickcast = false;
     }
+    resolve(state, player, caster, card, cost, target, dice, events)
+}
+
+/// A familiar or spawnpoint casts the spell planned for it (see [`super::casters`]): paid from
+/// its own mana first, then from its player's pool.
+pub fn cast_by(
+    state: &mut Match,
+    player: PlayerId,
+    caster: ObjectId,
+    target: SpellTarget,
+    dice: &mut dyn Dice,
+    events: &mut Vec<PlayEvent>,
+) -> Result<(), RulesError> {
+    let CastPlan {
+        card, caster, cost, ..
+    } = check_cast_by(state, player, caster, target)?;
+    let seat = state.seat_mut(player)?;
+    if let Some(position) = seat.assigned.iter().position(|&(c, _)| c == caster) {
+        seat.assigned.remove(position);
+    }
+    resolve(state, player, caster, card, cost, target, dice, events)
+}
+
+/// A checked cast goes on: `cost` is paid (from the caster's own mana, then the pool), the
+/// spell becomes an object and its kind acts.
+#[allow(clippy::too_many_arguments)]
+fn resolve(
+    state: &mut Match,
+    player: PlayerId,
+    caster: ObjectId,
+    card: Card,
+    cost: u32,
+    target: SpellTarget,
+    dice: &mut dyn Dice,
+    events: &mut Vec<PlayEvent>,
+) -> Result<(), RulesError> {
+    let own = casters::mana_on(&state.game, caster).min(cost);
+    if own > 0 {
+        let left = casters::mana_on(&state.game, caster) - own;
+        state.game.set_markers(caster, Marker::Mana, left);
+    }
     let mana = state.game.mana_of(player);
-    state.game.set_mana(player, mana - cost);
+    state.game.set_mana(player, mana - (cost - own));
     let caster_zone = state.game.zone_of(caster).unwrap_or(Zone(0));
     let zone = match target {
         SpellTarget::Zone(z) => z,
@@ -814,8 +895,10 @@ pub fn cast(
     match card {
         Card::Creature(_) | Card::Conjuration(_) => meet(&mut state.game, object)?,
         Card::Equipment(e) => {
-            replace_worn(state, caster, e.slot, e.name, events)?;
-            state.game.attach(object, caster);
+            // Equipment is worn by the Mage, whoever casts it (check_kind).
+            let mage = state.seat(player)?.mage;
+            replace_worn(state, mage, e.slot, e.name, events)?;
+            state.game.attach(object, mage);
             meet(&mut state.game, object)?;
         }
         Card::Enchantment(_) => {

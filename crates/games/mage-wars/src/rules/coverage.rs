@@ -54,7 +54,7 @@ pub const TRAITS_READ_BY_NAME: &[(&str, Coverage)] = &[
     ),
     (
         "Magecast",
-        Coverage::played("cast (only Mages cast spells: no other caster is modelled)"),
+        Coverage::played("casters (may_cast: a familiar or spawnpoint never casts it)"),
     ),
     (
         "Unique",
@@ -121,6 +121,12 @@ pub fn handler_coverage(handler: Handler) -> Coverage {
         }
         Handler::Extendable => {
             Coverage::played("cast (a second copy on a connected border, for an extra cost)")
+        }
+        Handler::Familiar => Coverage::played(
+            "casters (a spell planned for it, cast with its own action in its Action Phase)",
+        ),
+        Handler::Spawnpoint => {
+            Coverage::played("casters (a spell planned for it, cast in the Deployment Phase)")
         }
         Handler::PassageAttack => {
             Coverage::played("walls (cross: the wall attacks a creature crossing it)")

@@ -136,6 +136,8 @@ pub fn fire<'d>(
         Handler::PassageAttack => H::passage_attack(table, source, &trigger),
         Handler::Extendable => H::extendable(table, source, &trigger),
         Handler::Climbing => H::climbing(table, source, &trigger),
+        Handler::Familiar => H::familiar(table, source, &trigger),
+        Handler::Spawnpoint => H::spawnpoint(table, source, &trigger),
         _ => Ok(Outcome::NotModelled(handler)),
     }
 }
@@ -408,6 +410,18 @@ impl<'d> MageWarsHandlers<'d> {
     fn climbing(_: &mut Table<'d>, _: ObjectId, _: &Trigger) -> Answer {
         Ok(Outcome::InRules(
             "movement: check_move, a full action over a Corporeal wall that blocks passage",
+        ))
+    }
+
+    fn familiar(_: &mut Table<'d>, _: ObjectId, _: &Trigger) -> Answer {
+        Ok(Outcome::InRules(
+            "casters: a spell planned for it, cast with its own action in its Action Phase",
+        ))
+    }
+
+    fn spawnpoint(_: &mut Table<'d>, _: ObjectId, _: &Trigger) -> Answer {
+        Ok(Outcome::InRules(
+            "casters: a spell planned for it, cast in the Deployment Phase",
         ))
     }
 

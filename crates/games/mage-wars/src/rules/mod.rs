@@ -17,6 +17,7 @@ pub mod actions;
 pub mod attack;
 pub mod card;
 pub mod cast;
+pub mod casters;
 pub mod catalog;
 pub mod codex;
 pub mod conditions;

@@ -11,7 +11,7 @@ use super::dice::{roll_attack_die, roll_effect_die};
 use super::state::{DamageSource, Game, Marker, RulesError};
 
 /// Channeling Phase: each object's controller gains its Channeling (printed, with Channeling
-/// +/- X) in mana.
+/// +/- X) in mana; a familiar or spawnpoint gains its own onto itself ([`super::casters`]).
 pub fn channeling_phase(game: &mut Game) {
     for index in 0..game.store.len() {
         let id = ObjectId(index as u32);
@@ -19,10 +19,19 @@ pub fn channeling_phase(game: &mut Game) {
             continue;
         };
         let (in_play, player) = (object.in_play, object.controller);
-        let channeling = game
-            .channeling(id)
-            .saturating_add(controller_channeling(game, id));
-        if in_play && channeling > 0 {
+        if !in_play {
+            continue;
+        }
+        // A familiar's or spawnpoint's own Channeling goes onto it (super::casters).
+        let own = game.channeling(id);
+        let caster = own > 0 && super::casters::caster_kind(game, id).is_some();
+        if caster {
+            let mana = super::casters::mana_on(game, id).saturating_add(own);
+            game.set_markers(id, Marker::Mana, mana);
+        }
+        let channeling =
+            controller_channeling(game, id).saturating_add(if caster { 0 } else { own });
+        if channeling > 0 {
             let mana = game.mana_of(player).saturating_add(channeling);
             game.set_mana(player, mana);
         }

@@ -21,6 +21,7 @@ use smallvec::SmallVec;
 use super::attack::AttackTarget;
 use super::card::ObjectKind;
 use super::cast::{self, SpellTarget};
+use super::casters;
 use super::content::{ActionSpeed, AttackKind, Card, ConjurationForm, Trait};
 use super::movement;
 use super::refusal::{AttackRefusal, MoveRefusal, TurnRefusal};
@@ -40,6 +41,9 @@ pub struct Seat {
     pub spellbook: Vec<(Card, u32)>,
     /// Spells planned this round (positions in `spellbook`), not cast yet.
     pub planned: Vec<usize>,
+    /// Spells planned this round for a familiar or spawnpoint: (the caster, the position in
+    /// `spellbook`), not cast yet ([`super::casters`]).
+    pub assigned: Vec<(ObjectId, usize)>,
     /// The Mage's quickcast marker is ready (reset each round).
     pub quickcast: bool,
 }
@@ -49,6 +53,7 @@ impl Clone for Seat {
         Self {
             spellbook: self.spellbook.clone(),
             planned: self.planned.clone(),
+            assigned: self.assigned.clone(),
             ..*self
         }
     }
@@ -60,12 +65,14 @@ impl Clone for Seat {
             mage,
             spellbook,
             planned,
+            assigned,
             quickcast,
         } = source;
         self.player = *player;
         self.mage = *mage;
         self.spellbook.clone_from(spellbook);
         self.planned.clone_from(planned);
+        self.assigned.clone_from(assigned);
         self.quickcast = *quickcast;
     }
 }
@@ -76,6 +83,12 @@ pub enum Step {
     /// Planning Phase: `player` plans up to two spells (initiative first).
     Planning {
         /// The player planning.
+        player: PlayerId,
+    },
+    /// Deployment Phase: `player` casts the spells planned for its spawnpoints, or passes
+    /// (initiative first).
+    Deployment {
+        /// The player deploying.
         player: PlayerId,
     },
     /// Action Stage: `player` chooses the next creature to activate (and may quickcast before).
@@ -201,6 +214,7 @@ impl Match {
         }
         Some(match self.step {
             Step::Planning { player }
+            | Step::Deployment { player }
             | Step::Activation { player }
             | Step::FinalQuickcast { player, .. } => player,
             Step::Acting { creature, .. } => self.game.object(creature).ok()?.controller,
@@ -257,6 +271,22 @@ pub enum Play {
     },
     /// Reveal a face-down enchantment the player controls, paying its reveal cost.
     Reveal(ObjectId),
+    /// Planning Phase: plan the spell at this position of the spellbook for a familiar or
+    /// spawnpoint the player controls.
+    PlanFor {
+        /// The familiar or spawnpoint.
+        caster: ObjectId,
+        /// The spell's position in the spellbook.
+        spell: usize,
+    },
+    /// A familiar (as the active creature's action) or a spawnpoint (in the Deployment Phase)
+    /// casts the spell planned for it.
+    CastBy {
+        /// The familiar or spawnpoint.
+        caster: ObjectId,
+        /// What it is cast on.
+        target: SpellTarget,
+    },
 }
 
 /// What happened, for the log: the rules' own events and those of the round.
@@ -396,6 +426,14 @@ impl MageWarsGame {
                 }
             }
         }
+        for &caster in &objects {
+            out.extend((0..=book).map(|spell| Play::PlanFor { caster, spell }));
+            out.extend(
+                spell_targets
+                    .iter()
+                    .map(|&target| Play::CastBy { caster, target }),
+            );
+        }
         out
     }
 
@@ -405,13 +443,17 @@ impl MageWarsGame {
         if state.to_act() != Some(player) || validate(state, player, action).is_err() {
             return false;
         }
+        let is_attack_spell = |spell: Option<usize>| {
+            spell
+                .and_then(|spell| state.seat(player).ok()?.spellbook.get(spell))
+                .is_some_and(|(card, _)| matches!(card, Card::Attack(_)))
+        };
         let rolls = match action {
             Play::Attack { .. } => true,
-            Play::Cast { spell, .. } => state
-                .seat(player)
-                .ok()
-                .and_then(|s| s.spellbook.get(*spell))
-                .is_some_and(|(card, _)| matches!(card, Card::Attack(_))),
+            Play::Cast { spell, .. } => is_attack_spell(Some(*spell)),
+            Play::CastBy { caster, .. } => {
+                is_attack_spell(casters::assigned_spell(state, player, *caster))
+            }
             _ => false,
         };
         if !rolls {
@@ -462,6 +504,12 @@ fn border_targets(arena: &ZonedArena) -> Vec<SpellTarget> {
 fn validate(state: &Match, player: PlayerId, action: &Play) -> Result<(), RulesError> {
     match (*action, state.step) {
         (Play::Plan(spell), Step::Planning { .. }) => cast::check_plan(state, player, spell),
+        (Play::PlanFor { caster, spell }, Step::Planning { .. }) => {
+            casters::check_plan_for(state, player, caster, spell)
+        }
+        (Play::CastBy { caster, target }, _) => {
+            cast::check_cast_by(state, player, caster, target).map(|_| ())
+        }
         (Play::Pass, Step::Activation { .. }) => Err(TurnRefusal::MustActivate.into()),
         (Play::Pass, _) => Ok(()),
         (Play::Activate(creature), Step::Activation { .. }) => {
@@ -603,11 +651,27 @@ fn act(
     match (*action, state.step) {
         (Play::Plan(spell), _) => {
             cast::plan(state, player, spell, events)?;
-            if state.seat(player)?.planned.len() >= cast::PLANNED_PER_ROUND {
+            if casters::planning_complete(state, player) {
+                round::end_planning(state, player)?;
+            }
+        }
+        (Play::PlanFor { caster, spell }, _) => {
+            casters::plan_for(state, player, caster, spell, events)?;
+            if casters::planning_complete(state, player) {
                 round::end_planning(state, player)?;
             }
         }
         (Play::Pass, Step::Planning { .. }) => round::end_planning(state, player)?,
+        (Play::Pass, Step::Deployment { .. }) => casters::end_deployment(state, player),
+        (Play::CastBy { caster, target }, _) => {
+            cast::cast_by(state, player, caster, target, dice, events)?;
+            match state.step {
+                Step::Acting { creature, .. } => {
+                    round::after_action(state, creature, dice, events)?
+                }
+                _ => round::check_end(state, events),
+            }
+        }
         (Play::Pass, Step::Acting { creature, .. }) => {
             round::end_action_phase(state, creature, dice, events)?
         }
@@ -726,12 +790,25 @@ impl MageWarsGame {
         match state.step {
             Step::Planning { .. } => {
                 candidates.extend((0..seat.spellbook.len()).map(Play::Plan));
+                for caster in casters::casters_of(game, player) {
+                    candidates.extend(
+                        (0..seat.spellbook.len()).map(|spell| Play::PlanFor { caster, spell }),
+                    );
+                }
+            }
+            Step::Deployment { .. } => {
+                for &(caster, _) in &seat.assigned {
+                    cast_by_candidates(state, player, caster, candidates);
+                }
             }
             Step::Activation { .. } => {
                 candidates.extend(state.ready.iter().map(|&c| Play::Activate(c)));
             }
             Step::Acting { creature, .. } => {
                 candidates.push(Play::Guard);
+                if casters::assigned_spell(state, player, creature).is_some() {
+                    cast_by_candidates(state, player, creature, candidates);
+                }
                 let here = game.zone_of(creature);
                 if let Some(zone) = here {
                     candidates.extend(
@@ -805,19 +882,62 @@ impl MageWarsGame {
                             targets.extend(border_targets(&game.arena));
                         }
                     }
-                    cast::targets_in_reach(state, player, &casting, &targets, |target| {
-                        candidates.push(Play::Cast {
-                            spell,
-                            target,
-                            quickcast,
-                        })
-                    });
+                    cast::targets_in_reach(
+                        state,
+                        player,
+                        seat.mage,
+                        &casting,
+                        &targets,
+                        |target| {
+                            candidates.push(Play::Cast {
+                                spell,
+                                target,
+                                quickcast,
+                            })
+                        },
+                    );
                 }
             }
             candidates.extend(state.hidden.iter().map(|&e| Play::Reveal(e)));
         }
         candidates.retain(|action| self.accepts(state, player, action));
     }
+}
+
+/// Every target of the spell planned for `caster` that fits its target line and is in range
+/// of the caster, as [`Play::CastBy`] candidates (nothing when it may not cast now).
+fn cast_by_candidates(state: &Match, player: PlayerId, caster: ObjectId, out: &mut Vec<Play>) {
+    let Ok(spell) = casters::check_cast_by_now(state, player, caster) else {
+        return;
+    };
+    let Some(casting) = state
+        .seat(player)
+        .ok()
+        .and_then(|s| s.spellbook.get(spell))
+        .and_then(|(card, _)| cast::casting(*card))
+    else {
+        return;
+    };
+    let game = &state.game;
+    let mut targets: Vec<SpellTarget> = game
+        .store
+        .iter()
+        .filter(|o| o.in_play)
+        .map(|o| SpellTarget::Object(o.id))
+        .collect();
+    targets.extend(game.arena.zones().map(SpellTarget::Zone));
+    targets.push(SpellTarget::Arena);
+    let wall = state
+        .seat(player)
+        .ok()
+        .and_then(|s| s.spellbook.get(spell))
+        .is_some_and(|(card, _)| is_wall_spell(*card));
+    if wall {
+        targets.extend(border_targets(&game.arena));
+    }
+    cast::targets_in_reach(state, player, caster, &casting, &targets, |target| {
+        out.push(Play::CastBy { caster, target })
+    });
 }
 
 impl Rules for MageWarsGame {
@@ -890,7 +1010,9 @@ impl Rules for MageWarsGame {
         let cannot_fail = matches!(
             (*action, state.step),
             (Play::Plan(_), Step::Planning { .. })
+                | (Play::PlanFor { .. }, Step::Planning { .. })
                 | (Play::Pass, Step::Planning { .. })
+                | (Play::Pass, Step::Deployment { .. })
                 | (Play::Activate(_), Step::Activation { .. })
         );
         if cannot_fail {
@@ -948,11 +1070,13 @@ impl Playable for MageWarsGame {
     }
 
     fn card_played(&self, state: &Match, action: &Play) -> Option<String> {
-        let Play::Cast { spell, .. } = action else {
-            return None;
-        };
         let player = state.to_act()?;
-        let (card, _) = state.seat(player).ok()?.spellbook.get(*spell)?;
+        let spell = match *action {
+            Play::Cast { spell, .. } => spell,
+            Play::CastBy { caster, .. } => casters::assigned_spell(state, player, caster)?,
+            _ => return None,
+        };
+        let (card, _) = state.seat(player).ok()?.spellbook.get(spell)?;
         Some(card.name().to_string())
     }
 
@@ -966,8 +1090,23 @@ impl Playable for MageWarsGame {
         };
         match *action {
             Play::Plan(spell) => format!("plans {}", spell_name(spell)),
+            Play::PlanFor { caster, spell } => {
+                format!("plans {} for {}", spell_name(spell), state.name(caster))
+            }
+            Play::CastBy { caster, target } => {
+                let spell = state
+                    .to_act()
+                    .and_then(|p| casters::assigned_spell(state, p, caster))
+                    .map_or("an unknown spell", spell_name);
+                format!(
+                    "{} casts {spell} {}",
+                    state.name(caster),
+                    describe_target(state, target)
+                )
+            }
             Play::Pass => match state.step {
                 Step::Planning { .. } => "ends planning".to_string(),
+                Step::Deployment { .. } => "ends deployment".to_string(),
                 Step::Acting { creature, .. } => {
                     format!("ends the Action Phase of {}", state.name(creature))
                 }
@@ -1131,6 +1270,7 @@ fn describe_event(state: &Match, event: &PlayEvent) -> String {
                     Marker::DefenseUsed => "Defense used".to_string(),
                     Marker::DiscountUsed => "casting discount used".to_string(),
                     Marker::Dissipate => "Dissipate".to_string(),
+                    Marker::Mana => "mana".to_string(),
                 };
                 format!("{} has {count} {marker} marker(s)", name(object))
             }

@@ -32,6 +32,8 @@ pub enum Refusal {
     Cast(CastRefusal),
     /// Revealing a face-down enchantment.
     Reveal(RevealRefusal),
+    /// Planning and casting by a familiar or a spawnpoint.
+    Caster(CasterRefusal),
 }
 
 grimoire_engine::refusal_groups!(Refusal => RulesError {
@@ -42,6 +44,7 @@ grimoire_engine::refusal_groups!(Refusal => RulesError {
     Object(ObjectRefusal),
     Cast(CastRefusal),
     Reveal(RevealRefusal),
+    Caster(CasterRefusal),
 });
 
 /// A zone of the arena with its place, so that it is named like `B2`.
@@ -778,6 +781,96 @@ impl fmt::Display for UnmodelledEffect {
                 "the effect {effect}: it leaves no marker and names no handler"
             ),
             Some(handler) => write!(f, "the effect {effect} (native handler `{handler}`)"),
+        }
+    }
+}
+
+/// Why a familiar or spawnpoint may not have a spell planned for it or cast it (codex:
+/// Familiar, Spawnpoint; supplement: Deployment; docs/decisions.md, "Mage Wars: familiars and
+/// spawnpoints").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CasterRefusal {
+    /// Besides the Mage, only a familiar or spawnpoint in play that the player controls casts.
+    NotACaster {
+        /// The object named.
+        object: ObjectId,
+        /// Its name.
+        name: &'static str,
+    },
+    /// One spell a round is planned for each familiar or spawnpoint.
+    PlannedAlready {
+        /// The caster's name.
+        caster: &'static str,
+    },
+    /// The caster's card limits the spells it casts (`casts_spells`).
+    CannotCast {
+        /// The caster's name.
+        caster: &'static str,
+        /// The spell's name.
+        spell: &'static str,
+    },
+    /// The caster's card asks for more mana on it than it has to cast the spell.
+    TooLittleMana {
+        /// The caster's name.
+        caster: &'static str,
+    },
+    /// Nothing is planned for the caster this round.
+    NothingPlanned {
+        /// The caster's name.
+        caster: &'static str,
+    },
+    /// A spawnpoint casts in its player's turn of the Deployment Phase.
+    NotDeployment {
+        /// The spawnpoint's name.
+        caster: &'static str,
+    },
+    /// A familiar casts with its own action in its Action Phase.
+    NotItsActionPhase {
+        /// The familiar's name.
+        caster: &'static str,
+    },
+    /// codex: Incapacitated: an Incapacitated familiar takes no action, casting included.
+    Incapacitated {
+        /// The familiar's name.
+        caster: &'static str,
+    },
+}
+
+impl fmt::Display for CasterRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            CasterRefusal::NotACaster { object, name } => write!(
+                f,
+                "{name} (object {}) is not a familiar or spawnpoint in play under this player's \
+                 control, so it casts no spells",
+                object.0
+            ),
+            CasterRefusal::PlannedAlready { caster } => {
+                write!(f, "{caster} has a spell planned already this round")
+            }
+            CasterRefusal::CannotCast { caster, spell } => {
+                write!(
+                    f,
+                    "{caster} cannot cast {spell}: its card limits what it casts"
+                )
+            }
+            CasterRefusal::TooLittleMana { caster } => {
+                write!(f, "{caster} has too little mana on it to cast its spell")
+            }
+            CasterRefusal::NothingPlanned { caster } => {
+                write!(f, "no spell is planned for {caster} this round")
+            }
+            CasterRefusal::NotDeployment { caster } => write!(
+                f,
+                "{caster} is a spawnpoint: it casts in its player's turn of the Deployment Phase"
+            ),
+            CasterRefusal::NotItsActionPhase { caster } => write!(
+                f,
+                "{caster} is a familiar: it casts with its own action, in its Action Phase"
+            ),
+            CasterRefusal::Incapacitated { caster } => {
+                write!(f, "{caster} is Incapacitated and takes no action")
+            }
         }
     }
 }

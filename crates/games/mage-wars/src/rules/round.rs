@@ -58,14 +58,20 @@ pub fn begin_round(
     if state.ended.is_some() {
         return Ok(());
     }
-    // Planning Phase: unused planned spells return to the spellbook first.
+    // Planning Phase: unused planned spells return to the spellbook first (those of a
+    // familiar or spawnpoint that left play are discarded).
+    let for_casters = super::casters::return_assigned(state);
     for seat in &mut state.seats {
-        let returned = seat.planned.len() as u32;
+        let mut returned = seat.planned.len() as u32;
         for spell in seat.planned.drain(..) {
             if let Some((_, copies)) = seat.spellbook.get_mut(spell) {
                 *copies += 1;
             }
         }
+        returned += for_casters
+            .iter()
+            .find(|(p, _)| *p == seat.player)
+            .map_or(0, |(_, n)| *n);
         if returned > 0 {
             events.push(PlayEvent::Unplanned {
                 player: seat.player,
@@ -80,18 +86,22 @@ pub fn begin_round(
 }
 
 /// `player` is done planning: the other player plans, or (both done) the Deployment Phase
-/// (nothing to deploy: spawnpoints are not modelled) and the Action Stage begin.
+/// begins ([`super::casters::begin_deployment`]: spawnpoints cast, then the Action Stage).
 pub fn end_planning(state: &mut Match, player: PlayerId) -> Result<(), RulesError> {
     if player == state.initiative {
         state.step = Step::Planning {
             player: other(player),
         };
-        Ok(())
     } else {
-        let first = state.initiative;
-        next_activation(state, first);
-        Ok(())
+        super::casters::begin_deployment(state);
     }
+    Ok(())
+}
+
+/// The Action Stage begins: the initiative player's Action Phase first.
+pub fn begin_action_stage(state: &mut Match) {
+    let first = state.initiative;
+    next_activation(state, first);
 }
 
 /// Ready creatures of `player` still in play.

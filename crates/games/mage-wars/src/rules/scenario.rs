@@ -356,6 +356,9 @@ pub struct ExpectKeys {
     /// Dissipate tokens (Dissipate X).
     #[serde(default)]
     pub dissipate: Option<Count>,
+    /// Mana on the object (a familiar's or spawnpoint's own mana).
+    #[serde(default)]
+    pub mana_on: Option<Count>,
     /// Attack dice of each individual attack of the last step's attack action (0 for an
     /// attack that missed or was avoided).
     #[serde(default)]
@@ -594,6 +597,7 @@ impl ScenarioGame for MageWarsScenarios {
         ("guard", Subject::Object),
         ("rage", Subject::Object),
         ("dissipate", Subject::Object),
+        ("mana_on", Subject::Object),
         ("dice_rolled", Subject::Game),
         ("mana", Subject::Player),
     ];
@@ -802,6 +806,11 @@ impl ScenarioGame for MageWarsScenarios {
             text(expect.dissipate),
             object.marker_count(&Marker::Dissipate).to_string(),
         );
+        check(
+            "mana_on",
+            text(expect.mana_on),
+            object.marker_count(&Marker::Mana).to_string(),
+        );
         if let Some(expected) = &expect.conditions {
             let mut named = BTreeMap::new();
             for (name, &count) in expected.iter().filter(|(_, n)| n.get() > 0) {
@@ -996,7 +1005,7 @@ zone = "B2"
                 0..=i128::from(marker_limit(condition)),
             ));
         }
-        for key in ["damage", "armor", "life", "rage", "dissipate"] {
+        for key in ["damage", "armor", "life", "rage", "dissipate", "mana_on"] {
             keys.push((
                 expect("object = \"fox\"", &format!("{key} = {{value}}")),
                 u32_range.clone(),

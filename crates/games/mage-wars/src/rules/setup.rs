@@ -103,6 +103,7 @@ pub fn setup(books: &[Spellbook], ctx: &mut Ctx<'_, PlayEvent>) -> Result<Match,
             mage,
             spellbook: book.spells.clone(),
             planned: Vec::new(),
+            assigned: Vec::new(),
             quickcast: false,
         });
     }

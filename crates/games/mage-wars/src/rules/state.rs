@@ -55,6 +55,9 @@ pub enum Marker {
     Dissipate,
     /// Uses of the card's casting discount spent this round (`cast_discount`).
     DiscountUsed,
+    /// Mana on a familiar or spawnpoint: what it channels, spent on the spells it casts
+    /// ([`super::casters`]).
+    Mana,
 }
 
 /// Every state change the rules make.
