@@ -231,6 +231,13 @@ fn import_record(
         Err(String::new())
     } else if draft.text.opaque {
         Err("a bold label that is no keyword".to_owned())
+    } else if draft.kind == "quest" {
+        translate::quest_reading(
+            &draft.name,
+            draft.text.completion_cost,
+            &draft.text.powers,
+            context.vocab,
+        )
     } else if !PLAYED_KINDS.contains(&draft.kind.as_str()) {
         Err(format!("{}s are not played", draft.kind))
     } else {
@@ -485,7 +492,8 @@ pub fn handler_name(name: &str) -> String {
 }
 
 /// The kinds whose cards the rules put into play or resolve, so that their translated powers
-/// are played (quests, locations and achievements are not played from hand).
+/// are played (locations and achievements are not played from hand; a quest's Reward is read
+/// by [`translate::quest_reading`]).
 const PLAYED_KINDS: [&str; 8] = [
     "ability",
     "ally",

@@ -75,6 +75,77 @@ struct Effect {
     duration: &'static str,
 }
 
+/// The `card_abilities` of a quest named `name` (702): its Reward as a completion power that
+/// costs `completion_cost` resources, `own_turn` when the only other power says the cost is
+/// paid on its controller's turn (`On your turn: Pay N to complete this quest`, `During your
+/// turn, pay N ...`); the Reward is read as an ability card's played effect, one effect that
+/// names no target.
+/// Otherwise what stopped the translation, as [`reading`] tells it.
+pub fn quest_reading(
+    name: &str,
+    completion_cost: Option<i64>,
+    powers: &[PowerText],
+    vocab: &Vocabulary,
+) -> Result<Vec<Value>, String> {
+    let Some(cost) = completion_cost.filter(|c| (0..=20).contains(c)) else {
+        return Err("a quest without a completion cost it can pay".to_owned());
+    };
+    let mut own_turn = false;
+    let mut rewards = Vec::new();
+    for power in powers {
+        if power.labelled {
+            rewards.push(power.clone());
+            continue;
+        }
+        let restriction = ["On your turn: pay ", "During your turn, pay "]
+            .iter()
+            .find_map(|prefix| strip_prefix_ci(&power.text, prefix));
+        let same_cost = restriction
+            .and_then(|rest| strip_suffix_ci(rest.trim_end_matches('.'), " to complete this quest"))
+            .and_then(|n| n.trim().parse::<i64>().ok())
+            == Some(cost);
+        if !same_cost || own_turn {
+            return Err(shape(&power.text, name));
+        }
+        own_turn = true;
+    }
+    let [reward] = rewards.as_slice() else {
+        return Err("a quest whose Reward is not one power".to_owned());
+    };
+    let reader = Reader {
+        name,
+        kind: "ability",
+        vocab,
+        attached: false,
+    };
+    let unlabelled = PowerText {
+        labelled: false,
+        ..reward.clone()
+    };
+    // The rules play a Reward of one effect that names no target (rules/card.rs, `lower`).
+    let read = reader.played(std::slice::from_ref(&unlabelled));
+    let Some(Value::Table(mut ability)) = read.filter(|value| {
+        let one = value
+            .get("effects")
+            .and_then(Value::as_array)
+            .is_some_and(|effects| effects.len() == 1);
+        one && value.get("targets").is_none() && value.get("duration").is_none()
+    }) else {
+        return Err(shape(&reward.text, name));
+    };
+    let mut when = Table::new();
+    when.insert("when".into(), text("reward"));
+    ability.insert("trigger".into(), Value::Table(when));
+    let mut paid = Table::new();
+    paid.insert("pay".into(), text("resources"));
+    paid.insert("amount".into(), Value::Integer(cost));
+    ability.insert("cost".into(), Value::Array(vec![Value::Table(paid)]));
+    if own_turn {
+        ability.insert("own_turn".into(), Value::Boolean(true));
+    }
+    Ok(vec![Value::Table(ability)])
+}
+
 /// The `card_abilities` of a card of kind `kind` named `name` whose powers are `powers`, read
 /// only when every power is read exactly; otherwise what stopped the translation: the first
 /// power (or sentence of a played ability) that was not read, its card's name written `~` and
@@ -93,9 +164,6 @@ pub fn reading(
     let stopped = |text: &str| Err(shape(text, name));
     if powers.is_empty() {
         return Err("no power".to_owned());
-    }
-    if kind == "quest" {
-        return Err("a quest's completion is not played".to_owned());
     }
     if kind == "ability" && is_attach(&powers[0]) {
         let reader = Reader {

@@ -128,6 +128,8 @@ pub enum EffectOp {
         destroy_this: bool,
         /// 'Exhaust your hero' is part of the cost: the controller's hero must be ready, and exhausts as the power is used (707.2).
         exhaust_hero: bool,
+        /// A quest's completion power (702): used only while the quest is a face-up resource of its controller; as its cost is paid the quest turns face down and stays a resource (702.3), and its Reward resolves as it was written.
+        completes_quest: bool,
         /// The `effect` field.
         effect: PowerEffect,
         /// The `amount` field.

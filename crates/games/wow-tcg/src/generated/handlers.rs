@@ -2335,8 +2335,6 @@ pub enum Handler {
     FuryOfTheFirelord,
     /// `fusion_totem`, used by: Fusion Totem.
     FusionTotem,
-    /// `gahzridian`, used by: Gahz'ridian.
-    Gahzridian,
     /// `gakuri`, used by: Gakuri.
     Gakuri,
     /// `gale_winds`, used by: Gale Winds.
@@ -2949,8 +2947,6 @@ pub enum Handler {
     Impede,
     /// `imposing_presence`, used by: Imposing Presence.
     ImposingPresence,
-    /// `in_dreams`, used by: In Dreams.
-    InDreams,
     /// `incapacitate`, used by: Incapacitate.
     Incapacitate,
     /// `incendiary_totem`, used by: Incendiary Totem.
@@ -5783,8 +5779,6 @@ pub enum Handler {
     TheImmovableObject,
     /// `the_innkeepers_daughter`, used by: The Innkeeper's Daughter.
     TheInnkeepersDaughter,
-    /// `the_key_to_freedom`, used by: The Key to Freedom.
-    TheKeyToFreedom,
     /// `the_last_line_of_defense`, used by: The Last Line of Defense.
     TheLastLineOfDefense,
     /// `the_last_living_lorekeeper`, used by: The Last Living Lorekeeper.
@@ -6567,8 +6561,6 @@ pub enum Handler {
     YouAreNotPrepared,
     /// `you_are_rakhlikh_demon`, used by: You Are Rakh'likh, Demon.
     YouAreRakhlikhDemon,
-    /// `your_fortune_awaits_you`, used by: Your Fortune Awaits You.
-    YourFortuneAwaitsYou,
     /// `your_journey_ends_in_agony`, used by: Your Journey Ends in Agony!.
     YourJourneyEndsInAgony,
     /// `your_tale_ends_here`, used by: Your Tale Ends Here!.
@@ -6664,14 +6656,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 3327;
+    pub const COUNT: usize = 3323;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 3327] = {
-        let mut all = [Self::ABirdInHand; 3327];
+    pub const ALL: [Self; 3323] = {
+        let mut all = [Self::ABirdInHand; 3323];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -6685,7 +6677,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 3327] = [
+    pub const NAMES: [&'static str; 3323] = [
         "a_bird_in_hand",
         "a_donation_of_silk",
         "a_donation_of_wool",
@@ -7851,7 +7843,6 @@ impl Handler {
         "furious_strike",
         "fury_of_the_firelord",
         "fusion_totem",
-        "gahzridian",
         "gakuri",
         "gale_winds",
         "galvanize",
@@ -8158,7 +8149,6 @@ impl Handler {
         "imp_mistress_noali",
         "impede",
         "imposing_presence",
-        "in_dreams",
         "incapacitate",
         "incendiary_totem",
         "incinerate",
@@ -9575,7 +9565,6 @@ impl Handler {
         "the_ichor_of_undeath",
         "the_immovable_object",
         "the_innkeepers_daughter",
-        "the_key_to_freedom",
         "the_last_line_of_defense",
         "the_last_living_lorekeeper",
         "the_lich_king",
@@ -9967,7 +9956,6 @@ impl Handler {
         "ymirheim_chosen_warrior",
         "you_are_not_prepared",
         "you_are_rakhlikh_demon",
-        "your_fortune_awaits_you",
         "your_journey_ends_in_agony",
         "your_tale_ends_here",
         "yozatsu",

@@ -2328,6 +2328,7 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
                     "own_turn",
                     "destroy_this",
                     "exhaust_hero",
+                    "completes_quest",
                     "effect",
                     "amount",
                     "damage_type",
@@ -2356,6 +2357,9 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
                 exhaust_hero: live::field_or::<
                     bool,
                 >(table, path, "exhaust_hero", live::boolean, false)?,
+                completes_quest: live::field_or::<
+                    bool,
+                >(table, path, "completes_quest", live::boolean, false)?,
                 effect: live::field(table, path, "effect", live::parse::<PowerEffect>)?,
                 amount: live::field_or::<
                     u8,

@@ -268,6 +268,8 @@ impl TargetRule {
 /// - `activate`: one effect, paid with resources, exhausting the card (701) and/or destroying
 ///   it, possibly
 ///   once per turn or only on its controller's turn: a `payment_power`;
+/// - `reward` on a quest: one effect naming no target, paid with resources, possibly only on
+///   its controller's turn: a `payment_power` with `completes_quest` (702);
 /// - `triggered`: one damage, healing or drawing effect, no costs: a triggered power (703);
 ///   one exhausting, readying or ally-destroying effect, or an ATK gain `this_turn`: a
 ///   `triggered_power` doing what the matching payment power effect does;
@@ -590,10 +592,15 @@ fn lower_parts(
             }
             (!ops.is_empty()).then_some(ops)
         }
-        AbilityTrigger::Activate => {
+        AbilityTrigger::Activate | AbilityTrigger::Reward => {
             let [effect] = effects else {
                 return None;
             };
+            // A quest's Reward (702): a completion power, paid like a payment power.
+            let completes_quest = ability.trigger == AbilityTrigger::Reward;
+            if completes_quest && kind != Kind::Quest {
+                return None;
+            }
             let mut cost = None;
             let mut activate = false;
             let mut destroy_this = false;
@@ -740,6 +747,12 @@ fn lower_parts(
             if rules.len() > 1 || amount > 20 {
                 return None;
             }
+            // The quest turns face down as its Reward is added (702.3): a Reward names no
+            // target and costs nothing but resources.
+            let targets_nothing = rules.is_empty() && to != Recipient::TargetCharacter;
+            if completes_quest && (!targets_nothing || activate || destroy_this || exhaust_hero) {
+                return None;
+            }
             Some(vec![(
                 EffectOp::PaymentPower {
                     cost: cost.unwrap_or(0),
@@ -748,6 +761,7 @@ fn lower_parts(
                     own_turn: ability.own_turn,
                     destroy_this,
                     exhaust_hero,
+                    completes_quest,
                     effect,
                     amount,
                     damage_type,
@@ -1000,7 +1014,7 @@ fn lower_parts(
             }
             (!ops.is_empty()).then_some(ops)
         }
-        AbilityTrigger::Reward | AbilityTrigger::Flip => None,
+        AbilityTrigger::Flip => None,
     }
 }
 

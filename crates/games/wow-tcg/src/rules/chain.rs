@@ -342,6 +342,7 @@ pub fn play(
             kind: LinkKind::Card(card),
             targets,
             mode,
+            power: None,
         },
     );
     Ok(())
@@ -374,6 +375,7 @@ pub fn place_resource(
             kind: LinkKind::Resource { card, face_up },
             targets: Vec::new(),
             mode: 0,
+            power: None,
         },
     );
     Ok(())
@@ -512,11 +514,17 @@ pub fn use_power(
         own_turn,
         destroy_this,
         exhaust_hero,
+        completes_quest,
         ..
     } = op
     else {
         return Err(PowerRefusal::NotAPaymentPower.into());
     };
+    // 702.3: only a face-up quest in its controller's resource row is completed.
+    let face_up_quest = game.info[card.0 as usize].resource && game.card(card).kind == Kind::Quest;
+    if completes_quest && !face_up_quest {
+        return Err(PowerRefusal::NotAFaceUpQuest(game.named(card)).into());
+    }
     if destroy_this && game.has_op(card, |op| matches!(op, EffectOp::Indestructible)) {
         return Err(PowerRefusal::Indestructible(game.named(card)).into());
     }
@@ -562,6 +570,11 @@ pub fn use_power(
         trigger(game, card, TriggerEvent::ThisDestroyed);
         game.leave_play(card, true);
     }
+    if completes_quest {
+        // 702.3: as its completion cost is paid the quest turns face down and stays a
+        // resource; its Reward resolves as it was written.
+        game.info_mut(card).card = std::sync::Arc::new(Printed::blank("resource", Kind::Resource));
+    }
     push(
         game,
         Link {
@@ -572,6 +585,7 @@ pub fn use_power(
             },
             targets,
             mode: 0,
+            power: completes_quest.then_some(op),
         },
     );
     Ok(())
@@ -586,6 +600,7 @@ pub fn add_effect(game: &mut Game, player: PlayerId, kind: LinkKind) {
             kind,
             targets: Vec::new(),
             mode: 0,
+            power: None,
         },
     );
 }
@@ -620,6 +635,7 @@ pub fn add_triggered(
         },
         targets,
         mode: 0,
+        power: None,
     };
     let kind = link.kind;
     game.chain.push(link);
@@ -735,7 +751,8 @@ fn resolve(game: &mut Game, link: Link, ctx: &mut Ctx<'_, GameEvent>) -> Result<
             }
         }
         LinkKind::Power { source, op } => {
-            if let Some(op) = game.op_at(source, op).and_then(|op| power_effect(op, 0)) {
+            let written = link.power.or_else(|| game.op_at(source, op));
+            if let Some(op) = written.and_then(|op| power_effect(op, 0)) {
                 apply_ops(game, source, link.controller, &[op], &legal, ctx)?;
             }
         }

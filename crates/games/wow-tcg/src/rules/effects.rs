@@ -161,7 +161,7 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
     ),
     (
         "completion_effect",
-        Coverage::not_modelled("quests and their completion are not modelled yet"),
+        Coverage::played("chain: a quest's Reward is a completion power (use_power, 702)"),
     ),
 ];
 

@@ -299,6 +299,9 @@ pub enum PowerRefusal {
     Indestructible(Named),
     /// The power says it is used only on its controller's turn.
     OwnTurnOnly(Named),
+    /// 702.3: a quest is completed only while it is a face-up resource of its controller
+    /// (once completed it is face down).
+    NotAFaceUpQuest(Named),
     /// 701.5: a once-per-turn power was used this turn.
     OncePerTurn(Named),
     /// 701.3: an exhausted card can't pay an [Activate] cost.
@@ -336,6 +339,11 @@ impl fmt::Display for PowerRefusal {
             PowerRefusal::OwnTurnOnly(card) => write!(
                 f,
                 "{card}'s power can be used only on its controller's turn"
+            ),
+            PowerRefusal::NotAFaceUpQuest(card) => write!(
+                f,
+                "{card} is completed only while it is a face-up quest in its controller's \
+                 resource row (702.3)"
             ),
             PowerRefusal::OncePerTurn(card) => write!(
                 f,

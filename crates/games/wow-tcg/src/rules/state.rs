@@ -253,6 +253,10 @@ pub struct Link {
     pub targets: Vec<ObjectId>,
     /// The mode chosen as a modal card was added (707.1b, from 1); 0: not modal.
     pub mode: u8,
+    /// The effect of a power kept as it was added, for a source whose text changes before it
+    /// resolves (a quest turned face down as it is completed, 702.3); `None`: read from the
+    /// source as it resolves.
+    pub power: Option<EffectOp>,
 }
 
 /// A triggered effect waiting to be added to the chain (708.1).

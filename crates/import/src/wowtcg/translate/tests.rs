@@ -5,7 +5,7 @@ use toml::Value;
 
 use super::super::text;
 use super::super::vocab::Vocabulary;
-use super::reading;
+use super::{quest_reading, reading};
 
 /// The `card_abilities` the translator writes for a card, as inline TOML, or `None`.
 fn translated(kind: &str, name: &str, rules: &str) -> Option<String> {
@@ -1007,14 +1007,67 @@ fn the_phrase_that_stopped_a_translation() {
         .as_deref(),
         Some("Your hero deals X ranged damage to target hero or ally")
     );
+}
+
+/// A quest's text read as its importer reads it: the completion cost, then the Reward.
+fn quest(name: &str, rules: &str) -> Result<String, String> {
+    let vocab = Vocabulary::builtin();
+    let text = text::read(rules, &vocab);
+    quest_reading(name, text.completion_cost, &text.powers, &vocab)
+        .map(|abilities| Value::Array(abilities).to_string())
+}
+
+#[test]
+fn a_quest_reward_is_a_completion_power_paid_with_its_completion_cost() {
+    // 702.1-702.2: the Reward is the completion effect, the text before it the cost and when
+    // it may be paid.
     assert_eq!(
-        stopped(
-            "quest",
+        quest(
             "A Quest",
             "Pay 1 to complete this quest.;<b>Reward:</b> Draw a card."
         )
         .as_deref(),
-        Some("a quest's completion is not played")
+        Ok(
+            r#"[{ effects = [{ op = "draw", count = 1 }], trigger = { when = "reward" }, cost = [{ pay = "resources", amount = 1 }] }]"#
+        )
+    );
+    assert_eq!(
+        quest(
+            "A Quest",
+            "On your turn: Pay 4 to complete this quest.;<b>Reward:</b> Draw two cards."
+        )
+        .as_deref(),
+        Ok(
+            r#"[{ effects = [{ op = "draw", count = 2 }], trigger = { when = "reward" }, cost = [{ pay = "resources", amount = 4 }], own_turn = true }]"#
+        )
+    );
+    // A condition on the cost, a Reward of two effects or with a target: not read.
+    assert_eq!(
+        quest(
+            "A Quest",
+            "If you control an ally: Pay 1 to complete this quest.;<b>Reward:</b> Draw a card."
+        )
+        .err()
+        .as_deref(),
+        Some("If you control an ally: Pay N to complete this quest")
+    );
+    assert_eq!(
+        quest(
+            "A Quest",
+            "Pay 5 to complete this quest.;<b>Reward:</b> Your hero heals 3 damage from itself. Draw a card."
+        )
+        .err()
+        .as_deref(),
+        Some("Your hero heals N damage from itself. Draw a card")
+    );
+    assert_eq!(
+        quest(
+            "A Quest",
+            "Pay 2 to complete this quest.;<b>Reward:</b> Ready target ally."
+        )
+        .err()
+        .as_deref(),
+        Some("Ready target ally")
     );
 }
 
