@@ -9162,7 +9162,7 @@ mod card_rows {
         None,
         None,
     ];
-    const CONJURATION_HANDLER_VALUES: &[Option<Handler>; 64] = &[
+    const CONJURATION_HANDLER_VALUES: &[Option<Handler>; 63] = &[
         Some(Handler::AkirosHammer),
         Some(Handler::AlluringOrchid),
         Some(Handler::AltarOfCarnage),
@@ -9217,7 +9217,6 @@ mod card_rows {
         Some(Handler::TempleOfLight),
         Some(Handler::TempleOfMeraveran),
         Some(Handler::TempleOfTheDawnbreaker),
-        Some(Handler::ToothNail),
         Some(Handler::VineTree),
         Some(Handler::WallOfFire),
         Some(Handler::WallOfForce),
@@ -9232,7 +9231,7 @@ mod card_rows {
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 5, 13, 5, 5, 14, 5, 15, 16, 5, 5, 5,
         17, 18, 19, 5, 5, 20, 21, 22, 23, 24, 25, 26, 5, 5, 5, 27, 5, 5, 28, 29, 30, 31,
         32, 5, 5, 5, 33, 34, 35, 5, 36, 37, 5, 38, 39, 40, 41, 42, 43, 44, 5, 45, 46, 47,
-        48, 49, 50, 51, 52, 53, 54, 55, 5, 5, 5, 56, 57, 58, 5, 5, 5, 59, 60, 61, 62, 63,
+        48, 49, 50, 51, 52, 53, 5, 54, 5, 5, 5, 55, 56, 57, 5, 5, 5, 58, 59, 60, 61, 62,
     ];
     const CONJURATION_PRINTINGS_ITEMS: &[Printing; 99] = &[
         Printing {
@@ -10585,7 +10584,7 @@ mod card_rows {
         16, 48, 29, 14, 18, 49, 5, 5, 42, 42, 45, 14, 50, 51, 52, 53, 54, 55, 56, 57, 58,
         39, 59, 7, 60,
     ];
-    const CONJURATION_CARD_ABILITIES_ITEMS: &[CardAbility; 20] = &[
+    const CONJURATION_CARD_ABILITIES_ITEMS: &[CardAbility; 21] = &[
         CardAbility {
             trigger: AbilityTrigger::WhileInPlay,
             cost: &[],
@@ -10943,6 +10942,34 @@ mod card_rows {
             condition: None,
             duration: AbilityDuration::Instant,
             effects: &[
+                AbilityEffect::AttackBonus {
+                    dice: 0,
+                    effect_roll: 0,
+                    piercing: 1,
+                    kinds: &[AttackKind::Melee],
+                    spells: true,
+                    damage_types: &[],
+                    defender: &[],
+                    against: false,
+                    to: AbilityRecipient::EachInArena,
+                },
+            ],
+            each: &[
+                TargetFilter::Subtype {
+                    which: Subtype::Animal,
+                },
+                TargetFilter::ObjectType {
+                    which: ObjectType::Creature,
+                },
+            ],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
                 AbilityEffect::CastsSpells {
                     kinds: &[SpellType::Creature, SpellType::Conjuration],
                     subtypes: &[Subtype::Vine],
@@ -10959,8 +10986,8 @@ mod card_rows {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 2, 2, 4, 4, 4, 4, 5, 7, 7, 8, 8, 8,
         8, 8, 8, 8, 8, 9, 10, 10, 10, 10, 10, 11, 12, 12, 13, 14, 14, 14, 14, 14, 14, 15,
         15, 15, 15, 16, 16, 16, 16, 16, 17, 17, 17, 17, 17, 17, 18, 18, 18, 18, 18, 18,
-        18, 18, 19, 19, 19, 19, 19, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20,
-        20, 20,
+        18, 18, 19, 19, 19, 19, 20, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21,
+        21, 21,
     ];
     const CONJURATION_FORM_VALUES: &[ConjurationForm; 3] = &[
         ConjurationForm::Object,
@@ -13573,7 +13600,7 @@ mod card_rows {
         None,
         None,
     ];
-    const EQUIPMENT_HANDLER_VALUES: &[Option<Handler>; 46] = &[
+    const EQUIPMENT_HANDLER_VALUES: &[Option<Handler>; 45] = &[
         Some(Handler::AdramelechsTorment),
         Some(Handler::AnkhOfAsyra),
         None,
@@ -13609,7 +13636,6 @@ mod card_rows {
         Some(Handler::Sai),
         Some(Handler::SectarusDarkRuneSword),
         Some(Handler::SignetOfTheDawnbreaker),
-        Some(Handler::SpikedArmor),
         Some(Handler::SpikedBuckler),
         Some(Handler::StaffOfBeasts),
         Some(Handler::SteadfastBoots),
@@ -13625,8 +13651,8 @@ mod card_rows {
         0, 1, 2, 2, 2, 3, 2, 2, 2, 4, 5, 6, 2, 2, 7, 8, 2, 2, 9, 2, 2, 2, 10, 2, 2, 2,
         11, 2, 12, 2, 2, 2, 2, 2, 2, 13, 14, 2, 15, 16, 17, 18, 19, 20, 2, 2, 2, 2, 2, 2,
         2, 2, 2, 21, 2, 2, 2, 22, 23, 24, 2, 2, 25, 2, 26, 27, 28, 29, 2, 2, 2, 2, 2, 2,
-        30, 31, 2, 32, 33, 2, 2, 34, 35, 36, 2, 37, 2, 2, 38, 2, 39, 2, 40, 2, 41, 42,
-        43, 2, 44, 2, 45, 2,
+        30, 31, 2, 32, 33, 2, 2, 34, 2, 35, 2, 36, 2, 2, 37, 2, 38, 2, 39, 2, 40, 41, 42,
+        2, 43, 2, 44, 2,
     ];
     const EQUIPMENT_PRINTINGS_ITEMS: &[Printing; 120] = &[
         Printing {
@@ -14805,7 +14831,7 @@ mod card_rows {
         1, 23, 24, 1, 25, 1, 23, 7, 1, 1, 5, 18, 1, 1, 3, 1, 1, 2, 7, 1, 1, 9, 26, 1, 1,
         14, 1, 1,
     ];
-    const EQUIPMENT_CARD_ABILITIES_ITEMS: &[CardAbility; 19] = &[
+    const EQUIPMENT_CARD_ABILITIES_ITEMS: &[CardAbility; 20] = &[
         CardAbility {
             trigger: AbilityTrigger::WhileInPlay,
             cost: &[],
@@ -15153,6 +15179,27 @@ mod card_rows {
             condition: None,
             duration: AbilityDuration::Instant,
             effects: &[
+                AbilityEffect::GainTrait {
+                    which: Trait::Armor(2),
+                    to: AbilityRecipient::Attached,
+                },
+                AbilityEffect::GainTrait {
+                    which: Trait::DamageType {
+                        damage_type: DamageType::Lightning,
+                        x: 1,
+                    },
+                    to: AbilityRecipient::Attached,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::WhileInPlay,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
                 AbilityEffect::MeleeAttackTax {
                     amount: 2,
                     first_each_round: true,
@@ -15165,8 +15212,8 @@ mod card_rows {
         0, 0, 0, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 4, 4, 4, 4, 4, 4, 4, 5, 5, 6, 7, 7, 7,
         7, 7, 7, 8, 9, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11,
         11, 11, 11, 11, 11, 11, 12, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13,
-        13, 13, 13, 14, 15, 16, 17, 17, 17, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18,
-        18, 18, 18, 18, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19,
+        13, 13, 13, 14, 15, 16, 17, 17, 17, 18, 18, 18, 18, 18, 18, 19, 19, 19, 19, 19,
+        19, 19, 19, 19, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20,
     ];
     const EQUIPMENT_SLOT_VALUES: &[Option<EquipmentSlot>; 14] = &[
         Some(EquipmentSlot::Amulet),

@@ -619,8 +619,6 @@ pub enum Handler {
     Spawnpoint,
     /// `spellbind`, used by: Spellbind.
     Spellbind,
-    /// `spiked_armor`, used by: Spiked Armor.
-    SpikedArmor,
     /// `spiked_buckler`, used by: Spiked Buckler.
     SpikedBuckler,
     /// `spiked_pit`, used by: Spiked Pit.
@@ -705,8 +703,6 @@ pub enum Handler {
     TideElemental,
     /// `tiger_stance`, used by: Tiger Stance.
     TigerStance,
-    /// `tooth_nail`, used by: Tooth & Nail.
-    ToothNail,
     /// `trample`, used by: Trample.
     Trample,
     /// `tsunami`, used by: Tsunami.
@@ -788,14 +784,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 389;
+    pub const COUNT: usize = 387;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 389] = {
-        let mut all = [Self::AcademyBeastmaster; 389];
+    pub const ALL: [Self; 387] = {
+        let mut all = [Self::AcademyBeastmaster; 387];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -809,7 +805,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 389] = [
+    pub const NAMES: [&'static str; 387] = [
         "academy_beastmaster",
         "academy_druid",
         "academy_elementalist",
@@ -1117,7 +1113,6 @@ impl Handler {
         "song_of_love",
         "spawnpoint",
         "spellbind",
-        "spiked_armor",
         "spiked_buckler",
         "spiked_pit",
         "staff_of_beasts",
@@ -1160,7 +1155,6 @@ impl Handler {
         "thundergun",
         "tide_elemental",
         "tiger_stance",
-        "tooth_nail",
         "trample",
         "tsunami",
         "turn_to_stone",

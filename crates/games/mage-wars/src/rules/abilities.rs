@@ -133,11 +133,7 @@ pub fn is_played(ability: &CardAbility) -> bool {
                     ) || matches!(
                         effect,
                         AbilityEffect::AttackBonus { to, .. }
-                            if is_aura_recipient(*to)
-                                || matches!(
-                                    to,
-                                    AbilityRecipient::Attached | AbilityRecipient::ThisObject
-                                )
+                            if is_aura_recipient(*to) || *to == AbilityRecipient::ThisObject
                     )
                 })
         }
@@ -333,11 +329,13 @@ pub fn pay_melee_attack_taxes(
     Ok(())
 }
 
-/// Recipients of an aura: the objects of the card's zone or of the arena, with or without it.
+/// Recipients of an aura: the object the card is attached to, or the objects of the card's
+/// zone or of the arena, with or without it.
 fn is_aura_recipient(to: AbilityRecipient) -> bool {
     matches!(
         to,
-        AbilityRecipient::EachInZone
+        AbilityRecipient::Attached
+            | AbilityRecipient::EachInZone
             | AbilityRecipient::EachInArena
             | AbilityRecipient::AllInZone
             | AbilityRecipient::AllInArena
@@ -355,8 +353,8 @@ pub struct AuraGrant {
 }
 
 /// Auras: each `while_in_play` ability of a card in play (a face-down enchantment, in
-/// `hidden`, does nothing) whose effects `gain_trait` on every object of its zone or of the
-/// arena that passes its `each` tests. Brings the grants in `Game::auras` up to date: a grant
+/// `hidden`, does nothing) whose effects `gain_trait` on the object it is attached to, or on
+/// every object of its zone or of the arena that passes its `each` tests. Brings the grants in `Game::auras` up to date: a grant
 /// whose card left play or whose object no longer qualifies ends, and an object that newly
 /// qualifies gains the trait with a fresh timestamp (docs/decisions.md, "Mage Wars: auras").
 /// Also lists in `Game::attack_bonus_sources` the face-up cards in play with an

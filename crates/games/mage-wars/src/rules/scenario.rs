@@ -700,6 +700,9 @@ impl ScenarioGame for MageWarsScenarios {
             }
             game.taunt(id, Condition::Taunt, taunter);
         }
+        // What cards in play give while they are (auras, attack bonuses) holds from the start:
+        // brought up to date as each object is linked, so the last link sees them all.
+        super::abilities::refresh_auras(game, &[]);
         Ok(())
     }
 
