@@ -13600,7 +13600,7 @@ mod card_rows {
         None,
         None,
     ];
-    const EQUIPMENT_HANDLER_VALUES: &[Option<Handler>; 45] = &[
+    const EQUIPMENT_HANDLER_VALUES: &[Option<Handler>; 44] = &[
         Some(Handler::AdramelechsTorment),
         Some(Handler::AnkhOfAsyra),
         None,
@@ -13639,7 +13639,6 @@ mod card_rows {
         Some(Handler::SpikedBuckler),
         Some(Handler::StaffOfBeasts),
         Some(Handler::SteadfastBoots),
-        Some(Handler::SunfireAmulet),
         Some(Handler::SwordOfRadiance),
         Some(Handler::VeteransBelt),
         Some(Handler::VinewhipStaff),
@@ -13651,8 +13650,8 @@ mod card_rows {
         0, 1, 2, 2, 2, 3, 2, 2, 2, 4, 5, 6, 2, 2, 7, 8, 2, 2, 9, 2, 2, 2, 10, 2, 2, 2,
         11, 2, 12, 2, 2, 2, 2, 2, 2, 13, 14, 2, 15, 16, 17, 18, 19, 20, 2, 2, 2, 2, 2, 2,
         2, 2, 2, 21, 2, 2, 2, 22, 23, 24, 2, 2, 25, 2, 26, 27, 28, 29, 2, 2, 2, 2, 2, 2,
-        30, 31, 2, 32, 33, 2, 2, 34, 2, 35, 2, 36, 2, 2, 37, 2, 38, 2, 39, 2, 40, 41, 42,
-        2, 43, 2, 44, 2,
+        30, 31, 2, 32, 33, 2, 2, 34, 2, 35, 2, 36, 2, 2, 37, 2, 2, 2, 38, 2, 39, 40, 41,
+        2, 42, 2, 43, 2,
     ];
     const EQUIPMENT_PRINTINGS_ITEMS: &[Printing; 120] = &[
         Printing {
@@ -14831,7 +14830,7 @@ mod card_rows {
         1, 23, 24, 1, 25, 1, 23, 7, 1, 1, 5, 18, 1, 1, 3, 1, 1, 2, 7, 1, 1, 9, 26, 1, 1,
         14, 1, 1,
     ];
-    const EQUIPMENT_CARD_ABILITIES_ITEMS: &[CardAbility; 20] = &[
+    const EQUIPMENT_CARD_ABILITIES_ITEMS: &[CardAbility; 21] = &[
         CardAbility {
             trigger: AbilityTrigger::WhileInPlay,
             cost: &[],
@@ -15194,6 +15193,20 @@ mod card_rows {
             each: &[],
         },
         CardAbility {
+            trigger: AbilityTrigger::Upkeep,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::GainLife {
+                    amount: 1,
+                    to: AbilityRecipient::Attached,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
             trigger: AbilityTrigger::WhileInPlay,
             cost: &[],
             targets: &[],
@@ -15213,7 +15226,7 @@ mod card_rows {
         7, 7, 7, 8, 9, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11,
         11, 11, 11, 11, 11, 11, 12, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13,
         13, 13, 13, 14, 15, 16, 17, 17, 17, 18, 18, 18, 18, 18, 18, 19, 19, 19, 19, 19,
-        19, 19, 19, 19, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20,
+        19, 19, 19, 20, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21,
     ];
     const EQUIPMENT_SLOT_VALUES: &[Option<EquipmentSlot>; 14] = &[
         Some(EquipmentSlot::Amulet),
@@ -16348,7 +16361,7 @@ mod card_rows {
         None,
         None,
     ];
-    const INCANTATION_HANDLER_VALUES: &[Option<Handler>; 50] = &[
+    const INCANTATION_HANDLER_VALUES: &[Option<Handler>; 49] = &[
         None,
         Some(Handler::AnimateDead),
         Some(Handler::Banish),
@@ -16364,7 +16377,6 @@ mod card_rows {
         Some(Handler::Dissolve),
         Some(Handler::DrainLife),
         Some(Handler::DrainPower),
-        Some(Handler::DrainSoul),
         Some(Handler::Earthquake),
         Some(Handler::Explode),
         Some(Handler::FlameStrike),
@@ -16401,9 +16413,9 @@ mod card_rows {
         Some(Handler::WhirlingStrike),
     ];
     const INCANTATION_HANDLER: &[u8; 67] = &[
-        0, 1, 2, 3, 0, 0, 4, 0, 0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 0, 17, 18,
-        19, 20, 21, 22, 0, 0, 0, 0, 23, 24, 25, 26, 27, 0, 28, 29, 0, 30, 0, 0, 0, 31,
-        32, 33, 34, 0, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 0, 48, 49, 0,
+        0, 1, 2, 3, 0, 0, 4, 0, 0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15, 0, 16, 17,
+        18, 19, 20, 21, 0, 0, 0, 0, 22, 23, 24, 25, 26, 0, 27, 28, 0, 29, 0, 0, 0, 30,
+        31, 32, 33, 0, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 0, 47, 48, 0,
     ];
     const INCANTATION_PRINTINGS_ITEMS: &[Printing; 87] = &[
         Printing {
@@ -17198,7 +17210,7 @@ mod card_rows {
         2, 2, 2, 2, 2, 2, 9, 3, 2, 10, 2, 2, 2, 2, 2, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2, 7, 2,
         2, 3, 2, 11, 2, 2, 7, 2, 12, 2, 7, 2, 2,
     ];
-    const INCANTATION_CARD_ABILITIES_ITEMS: &[CardAbility; 20] = &[
+    const INCANTATION_CARD_ABILITIES_ITEMS: &[CardAbility; 21] = &[
         CardAbility {
             trigger: AbilityTrigger::OnResolve,
             cost: &[],
@@ -17306,6 +17318,34 @@ mod card_rows {
             effects: &[
                 AbilityEffect::HealDamageDealt {
                     to: AbilityRecipient::Caster,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::OnResolve,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::IfYouDo {
+                    first: &[
+                        AbilityEffect::PlaceCondition {
+                            which: Condition::Tainted,
+                            to: AbilityRecipient::Target,
+                        },
+                        AbilityEffect::PlaceCondition {
+                            which: Condition::Tainted,
+                            to: AbilityRecipient::Target,
+                        },
+                    ],
+                    then: &[
+                        AbilityEffect::GainLife {
+                            amount: 6,
+                            to: AbilityRecipient::Caster,
+                        },
+                    ],
                 },
             ],
             each: &[],
@@ -17547,9 +17587,9 @@ mod card_rows {
         },
     ];
     const INCANTATION_CARD_ABILITIES: &[u8; 68] = &[
-        0, 1, 1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 7,
-        7, 7, 8, 9, 10, 11, 11, 11, 11, 11, 11, 12, 12, 12, 13, 13, 14, 15, 16, 16, 16,
-        16, 16, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 19, 19, 19, 20,
+        0, 1, 1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 7, 7, 8, 8, 8, 8, 8,
+        8, 8, 9, 10, 11, 12, 12, 12, 12, 12, 12, 13, 13, 13, 14, 14, 15, 16, 17, 17, 17,
+        17, 17, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 20, 20, 20, 21,
     ];
     const INCANTATION_ATTACKS_ITEMS: &[AttackBar; 5] = &[
         AttackBar {
@@ -20788,7 +20828,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Incantation {
                 name: "Drain Soul",
                 summary: None,
-                handler: Some(Handler::DrainSoul),
+                handler: None,
                 printings: &[
                     Printing {
                         set: "conquest-of-kumanjaro",
@@ -20809,7 +20849,36 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                 range: Range { min: 0, max: 1 },
                 target: "Living Creature",
                 traits: &[Trait::Magecast, Trait::MageOnly("Dark Mage")],
-                card_abilities: &[],
+                card_abilities: &[
+                    CardAbility {
+                        trigger: AbilityTrigger::OnResolve,
+                        cost: &[],
+                        targets: &[],
+                        condition: None,
+                        duration: AbilityDuration::Instant,
+                        effects: &[
+                            AbilityEffect::IfYouDo {
+                                first: &[
+                                    AbilityEffect::PlaceCondition {
+                                        which: Condition::Tainted,
+                                        to: AbilityRecipient::Target,
+                                    },
+                                    AbilityEffect::PlaceCondition {
+                                        which: Condition::Tainted,
+                                        to: AbilityRecipient::Target,
+                                    },
+                                ],
+                                then: &[
+                                    AbilityEffect::GainLife {
+                                        amount: 6,
+                                        to: AbilityRecipient::Caster,
+                                    },
+                                ],
+                            },
+                        ],
+                        each: &[],
+                    },
+                ],
                 attacks: &[],
             },
         ),

@@ -7,4 +7,4 @@ pub const GAME_TITLE: &str = "Mage Wars";
 pub const GAME_SUMMARY: &str = "Two or more Mages duel in a zoned arena, casting spells from a spellbook they built in advance: creatures, conjurations, enchantments, equipment, incantations and attacks.";
 /// A fingerprint of the vocabulary (`game.toml` and the codex) these tables were
 /// generated from; content read later with a different one needs a rebuild.
-pub const VOCABULARY_FINGERPRINT: u64 = 2447424689670566146;
+pub const VOCABULARY_FINGERPRINT: u64 = 9476967100693537667;

@@ -211,8 +211,6 @@ pub enum Handler {
     DrainLife,
     /// `drain_power`, used by: Drain Power.
     DrainPower,
-    /// `drain_soul`, used by: Drain Soul.
-    DrainSoul,
     /// `drokkar`, used by: Drokkar.
     Drokkar,
     /// `drown`, used by: Drown.
@@ -649,8 +647,6 @@ pub enum Handler {
     Stumble,
     /// `summoning_circle`, used by: Summoning Circle.
     SummoningCircle,
-    /// `sunfire_amulet`, used by: Sunfire Amulet.
-    SunfireAmulet,
     /// `suppression_orb`, used by: Suppression Orb.
     SuppressionOrb,
     /// `swamp`, used by: Swamp.
@@ -784,14 +780,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 387;
+    pub const COUNT: usize = 385;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 387] = {
-        let mut all = [Self::AcademyBeastmaster; 387];
+    pub const ALL: [Self; 385] = {
+        let mut all = [Self::AcademyBeastmaster; 385];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -805,7 +801,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 387] = [
+    pub const NAMES: [&'static str; 385] = [
         "academy_beastmaster",
         "academy_druid",
         "academy_elementalist",
@@ -909,7 +905,6 @@ impl Handler {
         "dragons_breath",
         "drain_life",
         "drain_power",
-        "drain_soul",
         "drokkar",
         "drown",
         "druid",
@@ -1128,7 +1123,6 @@ impl Handler {
         "stuck",
         "stumble",
         "summoning_circle",
-        "sunfire_amulet",
         "suppression_orb",
         "swamp",
         "swarm",

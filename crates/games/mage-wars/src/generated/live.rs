@@ -698,6 +698,21 @@ fn live_union_abilityeffect(
                 to: live::field(table, path, "to", live::parse::<AbilityRecipient>)?,
             })
         }
+        "gain_life" => {
+            live::known_fields(table, &["op", "amount", "to"], path)?;
+            Ok(AbilityEffect::GainLife {
+                amount: live::field(table, path, "amount", live::int::<u8, 1, 20>)?,
+                to: live::field_or::<
+                    AbilityRecipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<AbilityRecipient>,
+                    AbilityRecipient::Target,
+                )?,
+            })
+        }
         "gain_trait" => {
             live::known_fields(table, &["op", "which", "to"], path)?;
             Ok(AbilityEffect::GainTrait {

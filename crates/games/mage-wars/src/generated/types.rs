@@ -2320,6 +2320,13 @@ pub enum AbilityEffect {
         /// The `to` field.
         to: AbilityRecipient,
     },
+    /// The recipient gains Life +X for the rest of the game: not healing, and an object with Finite Life gains none (codex: Life +/- X, Finite Life).
+    GainLife {
+        /// The `amount` field.
+        amount: u8,
+        /// The `to` field.
+        to: AbilityRecipient,
+    },
     /// The recipient gains a trait for the ability's duration.
     GainTrait {
         /// The `which` field.
@@ -2456,12 +2463,13 @@ impl AbilityEffect {
     /// The key that names the variant in content (`op = "..."`).
     pub const TAG: &'static str = "op";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 21] = [
+    pub const VARIANTS: [&'static str; 22] = [
         "attack_dice_damage",
         "damage",
         "heal_dice",
         "heal",
         "heal_damage_dealt",
+        "gain_life",
         "gain_trait",
         "lose_trait",
         "next_melee_attack_gains",
@@ -2487,6 +2495,7 @@ impl AbilityEffect {
             Self::HealDice { .. } => "heal_dice",
             Self::Heal { .. } => "heal",
             Self::HealDamageDealt { .. } => "heal_damage_dealt",
+            Self::GainLife { .. } => "gain_life",
             Self::GainTrait { .. } => "gain_trait",
             Self::LoseTrait { .. } => "lose_trait",
             Self::NextMeleeAttackGains { .. } => "next_melee_attack_gains",

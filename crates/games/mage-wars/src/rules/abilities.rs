@@ -11,7 +11,9 @@
 //!   (`lasts = "end_of_round"`; a grant may also last until the recipient's next melee attack
 //!   action, `lasts = "next_melee_attack"`), give that next melee attack action attack
 //!   traits, place a condition marker or remove every marker of a
-//!   condition, landing on the spell's target, its caster, or each object of the target zone
+//!   condition, give Life +X for good (`gain_life`), or do some of these only if others were
+//!   done (`if_you_do`: a condition marker counts as done once placed on every recipient),
+//!   landing on the spell's target, its caster, or each object of the target zone
 //!   or of the arena passing the `each` tests; with no condition, or one on the target's
 //!   conditions or traits ([`on_resolve`], from casting);
 //! - `on_reveal` abilities of enchantments that heal the object they are attached to (a fixed
@@ -22,7 +24,7 @@
 //! - `attacked` abilities, with no condition or only when the attack is the object's own, that
 //!   cancel the attack against it ([`attacked`], from the attack sequence and zone attacks);
 //! - `upkeep` abilities with no condition whose effects are direct `damage` (with its damage
-//!   type: an object immune to it takes none) or `heal`, landing on the object carrying the
+//!   type: an object immune to it takes none), `heal` or `gain_life`, landing on the object carrying the
 //!   ability, the object it is attached to, or each object of its zone (an attached card's
 //!   zone is its carrier's) or of the arena that passes the ability's `each` tests. They act
 //!   in the Upkeep Phase while the card is in play and face up ([`upkeep`]).
@@ -62,7 +64,9 @@ pub fn is_played(ability: &CardAbility) -> bool {
             ability.condition.is_none()
                 && ability.effects.iter().all(|effect| match *effect {
                     AbilityEffect::Damage { direct, to, .. } => direct && lands_without_a_pick(to),
-                    AbilityEffect::Heal { to, .. } => lands_without_a_pick(to),
+                    AbilityEffect::Heal { to, .. } | AbilityEffect::GainLife { to, .. } => {
+                        lands_without_a_pick(to)
+                    }
                     _ => false,
                 })
         }
@@ -74,23 +78,10 @@ pub fn is_played(ability: &CardAbility) -> bool {
                         | AbilityCondition::TargetLacksCondition { .. }
                         | AbilityCondition::TargetHasTrait { .. }
                 )
-            ) && ability.effects.iter().all(|effect| match *effect {
-                AbilityEffect::HealDice { to, .. }
-                | AbilityEffect::Heal { to, .. }
-                | AbilityEffect::PlaceCondition { to, .. }
-                | AbilityEffect::RemoveAllConditions { to, .. } => lands_on_resolve(to),
-                AbilityEffect::GainTrait { to, .. } => {
-                    matches!(
-                        ability.duration,
-                        AbilityDuration::EndOfRound | AbilityDuration::NextMeleeAttack
-                    ) && lands_on_resolve(to)
-                }
-                AbilityEffect::LoseTrait { to, .. } => {
-                    ability.duration == AbilityDuration::EndOfRound && lands_on_resolve(to)
-                }
-                AbilityEffect::NextMeleeAttackGains { to, .. } => lands_on_resolve(to),
-                _ => false,
-            })
+            ) && ability
+                .effects
+                .iter()
+                .all(|effect| resolves(ability.duration, effect))
         }
         AbilityTrigger::OnReveal => {
             ability.condition.is_none()
@@ -166,6 +157,32 @@ pub fn is_played(ability: &CardAbility) -> bool {
                 )
             })
         }
+        _ => false,
+    }
+}
+
+/// Whether the rules play `effect` of an `on_resolve` ability lasting `duration`.
+fn resolves(duration: AbilityDuration, effect: &AbilityEffect) -> bool {
+    match *effect {
+        AbilityEffect::HealDice { to, .. }
+        | AbilityEffect::Heal { to, .. }
+        | AbilityEffect::GainLife { to, .. }
+        | AbilityEffect::PlaceCondition { to, .. }
+        | AbilityEffect::RemoveAllConditions { to, .. } => lands_on_resolve(to),
+        AbilityEffect::GainTrait { to, .. } => {
+            matches!(
+                duration,
+                AbilityDuration::EndOfRound | AbilityDuration::NextMeleeAttack
+            ) && lands_on_resolve(to)
+        }
+        AbilityEffect::LoseTrait { to, .. } => {
+            duration == AbilityDuration::EndOfRound && lands_on_resolve(to)
+        }
+        AbilityEffect::NextMeleeAttackGains { to, .. } => lands_on_resolve(to),
+        AbilityEffect::IfYouDo { first, then } => first
+            .iter()
+            .chain(then)
+            .all(|effect| resolves(duration, effect)),
         _ => false,
     }
 }
@@ -555,67 +572,111 @@ pub fn on_resolve(
         if !target_condition_holds(game, ability.condition, target) {
             continue;
         }
+        let picked = Picked {
+            target,
+            caster: Some(caster),
+        };
         for effect in ability.effects {
-            let picked = Picked {
-                target,
-                caster: Some(caster),
-            };
-            let (to, amount) = match *effect {
-                AbilityEffect::HealDice { dice, to } => (to, Amount::Dice(dice)),
-                AbilityEffect::Heal { amount, to } => (to, Amount::Fixed(amount)),
-                AbilityEffect::GainTrait { which, to } => {
-                    for recipient in recipients(game, source, to, ability.each, picked) {
-                        if ability.duration == AbilityDuration::NextMeleeAttack {
-                            game.grant_until_next_melee_attack(recipient, which);
-                        } else {
-                            game.grant_until_end_of_round(recipient, which);
-                        }
-                    }
-                    continue;
-                }
-                AbilityEffect::NextMeleeAttackGains { traits, to } => {
-                    for recipient in recipients(game, source, to, ability.each, picked) {
-                        game.gain_on_next_melee_attack(recipient, traits);
-                    }
-                    continue;
-                }
-                AbilityEffect::LoseTrait { which, to } => {
-                    for recipient in recipients(game, source, to, ability.each, picked) {
-                        game.change_until_end_of_round(recipient, which, TraitEffectKind::Remove);
-                    }
-                    continue;
-                }
-                AbilityEffect::PlaceCondition { which, to } => {
-                    for recipient in recipients(game, source, to, ability.each, picked) {
-                        place_condition(game, recipient, which, Some(caster), false)?;
-                    }
-                    continue;
-                }
-                AbilityEffect::RemoveAllConditions { which, to } => {
-                    for recipient in recipients(game, source, to, ability.each, picked) {
-                        game.set_markers(recipient, Marker::Condition(which), 0);
-                    }
-                    continue;
-                }
-                _ => continue,
-            };
-            for recipient in recipients(game, source, to, ability.each, picked) {
-                let healing = match amount {
-                    Amount::Fixed(amount) => u32::from(amount),
-                    Amount::Dice(count) => {
-                        let mut rolled = 0u32;
-                        for _ in 0..count {
-                            let face = roll_attack_die(dice)?;
-                            rolled = rolled.saturating_add(face.normal + face.critical);
-                        }
-                        rolled
-                    }
-                };
-                game.heal(recipient, healing);
-            }
+            resolve_effect(game, dice, source, caster, ability, picked, effect)?;
         }
     }
     Ok(())
+}
+
+/// One effect of a resolving spell's ability on each of its recipients. Returns whether it
+/// was done: for `if_you_do`, a condition marker placed on every recipient it names (none is
+/// placed on an immune one) and every other effect reaching a recipient.
+fn resolve_effect(
+    game: &mut Game,
+    dice: &mut dyn Dice,
+    source: ObjectId,
+    caster: ObjectId,
+    ability: &CardAbility,
+    picked: Picked,
+    effect: &AbilityEffect,
+) -> Result<bool, RulesError> {
+    let reached = |game: &Game, to| recipients(game, source, to, ability.each, picked);
+    let (to, amount) = match *effect {
+        AbilityEffect::HealDice { dice, to } => (to, Amount::Dice(dice)),
+        AbilityEffect::Heal { amount, to } => (to, Amount::Fixed(amount)),
+        AbilityEffect::GainTrait { which, to } => {
+            let reached = reached(game, to);
+            for &recipient in &reached {
+                if ability.duration == AbilityDuration::NextMeleeAttack {
+                    game.grant_until_next_melee_attack(recipient, which);
+                } else {
+                    game.grant_until_end_of_round(recipient, which);
+                }
+            }
+            return Ok(!reached.is_empty());
+        }
+        AbilityEffect::GainLife { amount, to } => {
+            let reached = reached(game, to);
+            for &recipient in &reached {
+                let life = Trait::Life(i8::try_from(amount).unwrap_or(i8::MAX));
+                game.change_trait(recipient, life, TraitEffectKind::Grant);
+            }
+            return Ok(!reached.is_empty());
+        }
+        AbilityEffect::NextMeleeAttackGains { traits, to } => {
+            let reached = reached(game, to);
+            for &recipient in &reached {
+                game.gain_on_next_melee_attack(recipient, traits);
+            }
+            return Ok(!reached.is_empty());
+        }
+        AbilityEffect::LoseTrait { which, to } => {
+            let reached = reached(game, to);
+            for &recipient in &reached {
+                game.change_until_end_of_round(recipient, which, TraitEffectKind::Remove);
+            }
+            return Ok(!reached.is_empty());
+        }
+        AbilityEffect::PlaceCondition { which, to } => {
+            let reached = reached(game, to);
+            let mut placed = !reached.is_empty();
+            for &recipient in &reached {
+                placed &= place_condition(game, recipient, which, Some(caster), false)?.is_some();
+            }
+            return Ok(placed);
+        }
+        AbilityEffect::RemoveAllConditions { which, to } => {
+            let reached = reached(game, to);
+            for &recipient in &reached {
+                game.set_markers(recipient, Marker::Condition(which), 0);
+            }
+            return Ok(!reached.is_empty());
+        }
+        AbilityEffect::IfYouDo { first, then } => {
+            let mut done = true;
+            for effect in first {
+                done &= resolve_effect(game, dice, source, caster, ability, picked, effect)?;
+            }
+            if done {
+                for effect in then {
+                    resolve_effect(game, dice, source, caster, ability, picked, effect)?;
+                }
+            }
+            return Ok(done);
+        }
+        _ => return Ok(false),
+    };
+    let reached = reached(game, to);
+    for &recipient in &reached {
+        let healing = match amount {
+            Amount::Fixed(amount) => u32::from(amount),
+            Amount::Dice(count) => {
+                let mut rolled = 0u32;
+                for _ in 0..count {
+                    let face = roll_attack_die(dice)?;
+                    rolled = rolled.saturating_add(face.normal + face.critical);
+                }
+                rolled
+            }
+        };
+        game.heal(recipient, healing);
+    }
+    Ok(!reached.is_empty())
 }
 
 /// An enchantment's `on_reveal` abilities as it is revealed face up: the object it is
@@ -742,6 +803,12 @@ pub fn upkeep(game: &mut Game, source: ObjectId, face_down: &[ObjectId]) {
                 AbilityEffect::Heal { amount, to } => {
                     for target in recipients(game, source, to, ability.each, Picked::default()) {
                         game.heal(target, u32::from(amount));
+                    }
+                }
+                AbilityEffect::GainLife { amount, to } => {
+                    let life = Trait::Life(i8::try_from(amount).unwrap_or(i8::MAX));
+                    for target in recipients(game, source, to, ability.each, Picked::default()) {
+                        game.change_trait(target, life, TraitEffectKind::Grant);
                     }
                 }
                 _ => {}
