@@ -601,6 +601,7 @@ impl Reader<'_> {
         let mut exhaust = false;
         let mut destroy = false;
         let mut exhaust_hero = false;
+        let mut flip = false;
         // "On your turn:" before the costs says when it may be used, as "Use only on your
         // turn" after the effect does.
         let (costs, mut own_turn) = match strip_prefix_ci(costs, "On your turn:") {
@@ -608,7 +609,12 @@ impl Reader<'_> {
             None => (costs, false),
         };
         for cost in costs.split(',').map(str::trim) {
-            if let Ok(amount) = cost.parse::<i64>() {
+            // Some printings write a resource cost in parentheses: `(4)`.
+            let number = cost
+                .strip_prefix('(')
+                .and_then(|c| c.strip_suffix(')'))
+                .unwrap_or(cost);
+            if let Ok(amount) = number.parse::<i64>() {
                 if resources || !(0..=20).contains(&amount) {
                     return None;
                 }
@@ -623,6 +629,13 @@ impl Reader<'_> {
             } else if cost.eq_ignore_ascii_case("Exhaust your hero") && !exhaust_hero {
                 exhaust_hero = true;
                 paid.push(text("exhaust_hero"));
+            } else if let Some(what) = strip_prefix_ci(cost, "Flip ") {
+                // 301.2: a hero's power flips the hero face down.
+                if flip || self.kind != "hero" || !self.is_self(what) || is_pronoun(what) {
+                    return None;
+                }
+                flip = true;
+                paid.push(text("flip_this"));
             } else if let Some(what) = strip_prefix_ci(cost, "Destroy ") {
                 if destroy || !self.is_self(what) || is_pronoun(what) {
                     return None;
@@ -649,7 +662,14 @@ impl Reader<'_> {
             return None;
         };
         let effect = self.effect(sentence, true)?;
-        if effect.duration == "this_combat" {
+        // A payment power's ATK change is a gain (rules/card.rs lowers no loss).
+        let loses_atk = effect.value.get("op").and_then(Value::as_str) == Some("modify_atk")
+            && effect
+                .value
+                .get("amount")
+                .and_then(Value::as_integer)
+                .is_some_and(|amount| amount < 0);
+        if effect.duration == "this_combat" || loses_atk {
             return None;
         }
         let mut ability = Table::new();

@@ -128,6 +128,8 @@ pub enum EffectOp {
         destroy_this: bool,
         /// 'Exhaust your hero' is part of the cost: the controller's hero must be ready, and exhausts as the power is used (707.2).
         exhaust_hero: bool,
+        /// Flipping the card face down is part of the cost: a hero's power (301.2), usable only while the hero is face up; face down it has lost that power.
+        flip_this: bool,
         /// A quest's completion power (702): used only while the quest is a face-up resource of its controller; as its cost is paid the quest turns face down and stays a resource (702.3), and its Reward resolves as it was written.
         completes_quest: bool,
         /// The `effect` field.

@@ -103,8 +103,6 @@ pub enum Handler {
     AkikoTheAlert,
     /// `akirus_the_worm_breaker`, used by: Akirus the Worm-Breaker.
     AkirusTheWormBreaker,
-    /// `akumo_of_thunder_bluff`, used by: Akumo of Thunder Bluff.
-    AkumoOfThunderBluff,
     /// `al_akir_the_windlord`, used by: Al'Akir the Windlord.
     AlAkirTheWindlord,
     /// `alamo`, used by: ALAMO.
@@ -159,8 +157,6 @@ pub enum Handler {
     AnAncientAwakens,
     /// `anachronos`, used by: Anachronos.
     Anachronos,
-    /// `anaka_the_lights_bulwark`, used by: Anaka the Light's Bulwark.
-    AnakaTheLightsBulwark,
     /// `anarchist_bladewalker`, used by: Anarchist Bladewalker.
     AnarchistBladewalker,
     /// `anastina_herald_of_the_fel`, used by: Anastina, Herald of the Fel.
@@ -543,8 +539,6 @@ pub enum Handler {
     BeltOfTheTwilightAssassin,
     /// `benediction`, used by: Benediction.
     Benediction,
-    /// `bernard_zealot_of_the_light`, used by: Bernard, Zealot of the Light.
-    BernardZealotOfTheLight,
     /// `berserk`, used by: Berserk.
     Berserk,
     /// `berserker_stance`, used by: Berserker Stance.
@@ -1753,8 +1747,6 @@ pub enum Handler {
     EarthseerNakza,
     /// `echoes_of_the_shifting_sands`, used by: Echoes of the Shifting Sands.
     EchoesOfTheShiftingSands,
-    /// `edaan_of_the_exodar`, used by: Edaan of the Exodar.
-    EdaanOfTheExodar,
     /// `edge_of_oblivion`, used by: Edge of Oblivion.
     EdgeOfOblivion,
     /// `edwin_blademark`, used by: Edwin Blademark.
@@ -2711,8 +2703,6 @@ pub enum Handler {
     HeavyNetherweaveBandage,
     /// `heigan_the_unclean`, used by: Heigan the Unclean.
     HeiganTheUnclean,
-    /// `hekto_starspire`, used by: Hekto Starspire.
-    HektoStarspire,
     /// `helix_gearbreaker`, used by: Helix Gearbreaker.
     HelixGearbreaker,
     /// `hell_hath_no_furry`, used by: Hell Hath No Furry.
@@ -3105,8 +3095,6 @@ pub enum Handler {
     JinxyBlastwheel,
     /// `jojabee`, used by: Joja'bee.
     Jojabee,
-    /// `joleera`, used by: Joleera.
-    Joleera,
     /// `joren_the_martyr`, used by: Joren the Martyr.
     JorenTheMartyr,
     /// `joseph_the_insane`, used by: Joseph the Insane.
@@ -3285,8 +3273,6 @@ pub enum Handler {
     KintaraWintermoon,
     /// `kinza_mistress_of_the_elements`, used by: Kinza, Mistress of the Elements.
     KinzaMistressOfTheElements,
-    /// `kirox_butcherblade`, used by: Kirox Butcherblade.
-    KiroxButcherblade,
     /// `kjaran_the_callous`, used by: Kjaran the Callous.
     KjaranTheCallous,
     /// `klannoc_macleod`, used by: Klannoc Macleod.
@@ -3445,8 +3431,6 @@ pub enum Handler {
     LegwrapsOfTheMasterConjurer,
     /// `lei_of_lilies`, used by: Lei of Lilies.
     LeiOfLilies,
-    /// `leisha_of_darnassus`, used by: Leisha of Darnassus.
-    LeishaOfDarnassus,
     /// `lena_naville`, used by: Lena Naville.
     LenaNaville,
     /// `lesser_of_two_evils`, used by: Lesser of Two Evils.
@@ -3921,8 +3905,6 @@ pub enum Handler {
     MorganisBlackvein,
     /// `morik`, used by: Morik.
     Morik,
-    /// `morova_of_the_sands`, used by: Morova of the Sands.
-    MorovaOfTheSands,
     /// `mortal_delights`, used by: Mortal Delights.
     MortalDelights,
     /// `mortal_slash`, used by: Mortal Slash.
@@ -3999,8 +3981,6 @@ pub enum Handler {
     Nathadan,
     /// `nathanos_blightcaller`, used by: Nathanos Blightcaller.
     NathanosBlightcaller,
-    /// `nathressa_darkstrider`, used by: Nathressa Darkstrider.
-    NathressaDarkstrider,
     /// `natural_alignment`, used by: Natural Alignment.
     NaturalAlignment,
     /// `natural_conduit`, used by: Natural Conduit.
@@ -4261,8 +4241,6 @@ pub enum Handler {
     PackTactics,
     /// `packleader_ivar_bloodfang`, used by: Packleader Ivar Bloodfang.
     PackleaderIvarBloodfang,
-    /// `pagatha_soulbinder`, used by: Pagatha Soulbinder.
-    PagathaSoulbinder,
     /// `pain_and_suffering`, used by: Pain and Suffering.
     PainAndSuffering,
     /// `pain_and_suffering_dsk`, used by: Pain and Suffering (DSK).
@@ -4621,8 +4599,6 @@ pub enum Handler {
     Rasojin,
     /// `ravage`, used by: Ravage.
     Ravage,
-    /// `ravenna`, used by: Ravenna.
-    Ravenna,
     /// `ravenous_bite`, used by: Ravenous Bite.
     RavenousBite,
     /// `rawrbrgle`, used by: Rawrbrgle.
@@ -4801,8 +4777,6 @@ pub enum Handler {
     RubyBlazewing,
     /// `ruby_emissary`, used by: Ruby Emissary.
     RubyEmissary,
-    /// `ruby_gemsparkle`, used by: Ruby Gemsparkle.
-    RubyGemsparkle,
     /// `rufus_claybourne`, used by: Rufus Claybourne.
     RufusClaybourne,
     /// `ruination`, used by: Ruination.
@@ -4871,8 +4845,6 @@ pub enum Handler {
     Samophlange,
     /// `samuel_grey`, used by: Samuel Grey.
     SamuelGrey,
-    /// `sana_the_black_blade`, used by: Sana the Black Blade.
-    SanaTheBlackBlade,
     /// `sand_scarab`, used by: Sand Scarab.
     SandScarab,
     /// `sanguine_presence`, used by: Sanguine Presence.
@@ -5643,8 +5615,6 @@ pub enum Handler {
     TatullaTheReclaimer,
     /// `taunt`, used by: Taunt.
     Taunt,
-    /// `tazo`, used by: Ta'zo.
-    Tazo,
     /// `tazrik_crankrust`, used by: Tazrik Crankrust.
     TazrikCrankrust,
     /// `tears_of_aessina`, used by: Tears of Aessina.
@@ -5933,8 +5903,6 @@ pub enum Handler {
     Time,
     /// `timely_respite`, used by: Timely Respite.
     TimelyRespite,
-    /// `timmo_shadestep`, used by: Timmo Shadestep.
-    TimmoShadestep,
     /// `timriv_the_enforcer`, used by: Timriv the Enforcer.
     TimrivTheEnforcer,
     /// `tinker_casey_springlock`, used by: Tinker Casey Springlock.
@@ -6387,8 +6355,6 @@ pub enum Handler {
     WarmasterHork,
     /// `warning_shot`, used by: Warning Shot.
     WarningShot,
-    /// `warrax`, used by: Warrax.
-    Warrax,
     /// `wasteland_tallstrider`, used by: Wasteland Tallstrider.
     WastelandTallstrider,
     /// `watcher_malwi`, used by: Watcher Mal'wi.
@@ -6587,8 +6553,6 @@ pub enum Handler {
     ZanrixSteelboot,
     /// `zapped_giants`, used by: Zapped Giants.
     ZappedGiants,
-    /// `zaritha`, used by: Zaritha.
-    Zaritha,
     /// `zarixx_herald_of_death`, used by: Zarixx, Herald of Death.
     ZarixxHeraldOfDeath,
     /// `zarizari`, used by: Zari'zari.
@@ -6643,8 +6607,6 @@ pub enum Handler {
     ZudzoHeraldOfTheElements,
     /// `zugna_windseer_apprentice`, used by: Zugna, Windseer Apprentice.
     ZugnaWindseerApprentice,
-    /// `zumix_of_kezan`, used by: Zumix of Kezan.
-    ZumixOfKezan,
     /// `zunjo_of_senjin`, used by: Zunjo of Sen'jin.
     ZunjoOfSenjin,
     /// `zuur`, used by: Zuur.
@@ -6656,14 +6618,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 3323;
+    pub const COUNT: usize = 3304;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 3323] = {
-        let mut all = [Self::ABirdInHand; 3323];
+    pub const ALL: [Self; 3304] = {
+        let mut all = [Self::ABirdInHand; 3304];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -6677,7 +6639,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 3323] = [
+    pub const NAMES: [&'static str; 3304] = [
         "a_bird_in_hand",
         "a_donation_of_silk",
         "a_donation_of_wool",
@@ -6727,7 +6689,6 @@ impl Handler {
         "akhet",
         "akiko_the_alert",
         "akirus_the_worm_breaker",
-        "akumo_of_thunder_bluff",
         "al_akir_the_windlord",
         "alamo",
         "alana_the_woebringer",
@@ -6755,7 +6716,6 @@ impl Handler {
         "amulet_of_dull_dreaming",
         "an_ancient_awakens",
         "anachronos",
-        "anaka_the_lights_bulwark",
         "anarchist_bladewalker",
         "anastina_herald_of_the_fel",
         "anathel_the_eagle_eye",
@@ -6947,7 +6907,6 @@ impl Handler {
         "belt_of_the_singing_blade",
         "belt_of_the_twilight_assassin",
         "benediction",
-        "bernard_zealot_of_the_light",
         "berserk",
         "berserker_stance",
         "berserking",
@@ -7552,7 +7511,6 @@ impl Handler {
         "earthseer_dambrak",
         "earthseer_nakza",
         "echoes_of_the_shifting_sands",
-        "edaan_of_the_exodar",
         "edge_of_oblivion",
         "edwin_blademark",
         "edwin_van_cleef",
@@ -8031,7 +7989,6 @@ impl Handler {
         "heavenly_breeze",
         "heavy_netherweave_bandage",
         "heigan_the_unclean",
-        "hekto_starspire",
         "helix_gearbreaker",
         "hell_hath_no_furry",
         "hellisa",
@@ -8228,7 +8185,6 @@ impl Handler {
         "jinlak_nightfang",
         "jinxy_blastwheel",
         "jojabee",
-        "joleera",
         "joren_the_martyr",
         "joseph_the_insane",
         "journey_to_astranaar",
@@ -8318,7 +8274,6 @@ impl Handler {
         "kingsbane",
         "kintara_wintermoon",
         "kinza_mistress_of_the_elements",
-        "kirox_butcherblade",
         "kjaran_the_callous",
         "klannoc_macleod",
         "kloxx_dedrix",
@@ -8398,7 +8353,6 @@ impl Handler {
         "legplates_of_wrath",
         "legwraps_of_the_master_conjurer",
         "lei_of_lilies",
-        "leisha_of_darnassus",
         "lena_naville",
         "lesser_of_two_evils",
         "lesson_of_the_arcane",
@@ -8636,7 +8590,6 @@ impl Handler {
         "morfiel",
         "morganis_blackvein",
         "morik",
-        "morova_of_the_sands",
         "mortal_delights",
         "mortal_slash",
         "mortal_strike",
@@ -8675,7 +8628,6 @@ impl Handler {
         "nargle_fang_of_the_swarm",
         "nathadan",
         "nathanos_blightcaller",
-        "nathressa_darkstrider",
         "natural_alignment",
         "natural_conduit",
         "natural_defenses",
@@ -8806,7 +8758,6 @@ impl Handler {
         "ozumat",
         "pack_tactics",
         "packleader_ivar_bloodfang",
-        "pagatha_soulbinder",
         "pain_and_suffering",
         "pain_and_suffering_dsk",
         "paint_bomb",
@@ -8986,7 +8937,6 @@ impl Handler {
         "rasfari_bloodfrenzy",
         "rasojin",
         "ravage",
-        "ravenna",
         "ravenous_bite",
         "rawrbrgle",
         "rayder",
@@ -9076,7 +9026,6 @@ impl Handler {
         "royal_scepter_of_terenas_ii",
         "ruby_blazewing",
         "ruby_emissary",
-        "ruby_gemsparkle",
         "rufus_claybourne",
         "ruination",
         "rukdara_dreadhand",
@@ -9111,7 +9060,6 @@ impl Handler {
         "samaku_hand_of_the_tempest",
         "samophlange",
         "samuel_grey",
-        "sana_the_black_blade",
         "sand_scarab",
         "sanguine_presence",
         "sap",
@@ -9497,7 +9445,6 @@ impl Handler {
         "tattered_dreadmist_robe",
         "tatulla_the_reclaimer",
         "taunt",
-        "tazo",
         "tazrik_crankrust",
         "tears_of_aessina",
         "teina_cloudstalker",
@@ -9642,7 +9589,6 @@ impl Handler {
         "tilly_fiddlelight",
         "time",
         "timely_respite",
-        "timmo_shadestep",
         "timriv_the_enforcer",
         "tinker_casey_springlock",
         "tinker_priest_cassie",
@@ -9869,7 +9815,6 @@ impl Handler {
         "warmace_of_menethil",
         "warmaster_hork",
         "warning_shot",
-        "warrax",
         "wasteland_tallstrider",
         "watcher_malwi",
         "watchman_visi",
@@ -9969,7 +9914,6 @@ impl Handler {
         "zane_the_sniper",
         "zanrix_steelboot",
         "zapped_giants",
-        "zaritha",
         "zarixx_herald_of_death",
         "zarizari",
         "zarvix_the_tormentor",
@@ -9997,7 +9941,6 @@ impl Handler {
         "zores_herald_of_war",
         "zudzo_herald_of_the_elements",
         "zugna_windseer_apprentice",
-        "zumix_of_kezan",
         "zunjo_of_senjin",
         "zuur",
         "zylah_manslayer",

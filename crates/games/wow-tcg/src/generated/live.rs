@@ -343,6 +343,10 @@ fn live_union_abilitycost(
             live::known_fields(table, &["pay"], path)?;
             Ok(AbilityCost::ExhaustHero)
         }
+        "flip_this" => {
+            live::known_fields(table, &["pay"], path)?;
+            Ok(AbilityCost::FlipThis)
+        }
         "discard" => {
             live::known_fields(table, &["pay", "count"], path)?;
             Ok(AbilityCost::Discard {
@@ -2328,6 +2332,7 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
                     "own_turn",
                     "destroy_this",
                     "exhaust_hero",
+                    "flip_this",
                     "completes_quest",
                     "effect",
                     "amount",
@@ -2357,6 +2362,9 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
                 exhaust_hero: live::field_or::<
                     bool,
                 >(table, path, "exhaust_hero", live::boolean, false)?,
+                flip_this: live::field_or::<
+                    bool,
+                >(table, path, "flip_this", live::boolean, false)?,
                 completes_quest: live::field_or::<
                     bool,
                 >(table, path, "completes_quest", live::boolean, false)?,

@@ -2827,6 +2827,8 @@ pub enum AbilityCost {
     DestroyThis,
     /// Exhaust the controller's hero (it must be ready).
     ExhaustHero,
+    /// Flip the card carrying the power face down: a hero's own power (301.2).
+    FlipThis,
     /// Discard cards from hand.
     Discard {
         /// The `count` field.
@@ -2839,12 +2841,13 @@ impl AbilityCost {
     /// The key that names the variant in content (`pay = "..."`).
     pub const TAG: &'static str = "pay";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 6] = [
+    pub const VARIANTS: [&'static str; 7] = [
         "resources",
         "x",
         "exhaust_this",
         "destroy_this",
         "exhaust_hero",
+        "flip_this",
         "discard",
     ];
     /// The name of this value's variant, as content writes it.
@@ -2855,6 +2858,7 @@ impl AbilityCost {
             Self::ExhaustThis => "exhaust_this",
             Self::DestroyThis => "destroy_this",
             Self::ExhaustHero => "exhaust_hero",
+            Self::FlipThis => "flip_this",
             Self::Discard { .. } => "discard",
         }
     }

@@ -268,6 +268,8 @@ impl TargetRule {
 /// - `activate`: one effect, paid with resources, exhausting the card (701) and/or destroying
 ///   it, possibly
 ///   once per turn or only on its controller's turn: a `payment_power`;
+/// - `activate` on a hero whose cost flips it (`flip_this`, 301.2): a `payment_power` usable
+///   while the hero is face up;
 /// - `reward` on a quest: one effect naming no target, paid with resources, possibly only on
 ///   its controller's turn: a `payment_power` with `completes_quest` (702);
 /// - `triggered`: one damage, healing or drawing effect, no costs: a triggered power (703);
@@ -605,8 +607,11 @@ fn lower_parts(
             let mut activate = false;
             let mut destroy_this = false;
             let mut exhaust_hero = false;
+            let mut flip_this = false;
             for paid in ability.cost {
                 match *paid {
+                    // 301.2: a hero's power flips it face down.
+                    AbilityCost::FlipThis if !flip_this && kind == Kind::Hero => flip_this = true,
                     AbilityCost::Resources { amount } if cost.is_none() => cost = Some(amount),
                     AbilityCost::ExhaustThis if !activate => activate = true,
                     AbilityCost::DestroyThis if !destroy_this => destroy_this = true,
@@ -750,7 +755,9 @@ fn lower_parts(
             // The quest turns face down as its Reward is added (702.3): a Reward names no
             // target and costs nothing but resources.
             let targets_nothing = rules.is_empty() && to != Recipient::TargetCharacter;
-            if completes_quest && (!targets_nothing || activate || destroy_this || exhaust_hero) {
+            if completes_quest
+                && (!targets_nothing || activate || destroy_this || exhaust_hero || flip_this)
+            {
                 return None;
             }
             Some(vec![(
@@ -761,6 +768,7 @@ fn lower_parts(
                     own_turn: ability.own_turn,
                     destroy_this,
                     exhaust_hero,
+                    flip_this,
                     completes_quest,
                     effect,
                     amount,

@@ -514,12 +514,21 @@ pub fn use_power(
         own_turn,
         destroy_this,
         exhaust_hero,
+        flip_this,
         completes_quest,
         ..
     } = op
     else {
         return Err(PowerRefusal::NotAPaymentPower.into());
     };
+    // 301.2: a face-down hero has lost its printed payment power.
+    let face_down = game
+        .store
+        .get(card)
+        .is_some_and(|o| o.marker_count(&Marker::FaceDown) > 0);
+    if flip_this && face_down {
+        return Err(PowerRefusal::FaceDown(game.named(card)).into());
+    }
     // 702.3: only a face-up quest in its controller's resource row is completed.
     let face_up_quest = game.info[card.0 as usize].resource && game.card(card).kind == Kind::Quest;
     if completes_quest && !face_up_quest {
@@ -569,6 +578,13 @@ pub fn use_power(
         // (last known information).
         trigger(game, card, TriggerEvent::ThisDestroyed);
         game.leave_play(card, true);
+    }
+    if flip_this {
+        // 301.2: flipped face down as the cost is paid; it stays ready or exhausted (glossary,
+        // Flip).
+        if let Some(hero) = game.store.get_mut(card) {
+            hero.set_markers(&Marker::FaceDown, 1);
+        }
     }
     if completes_quest {
         // 702.3: as its completion cost is paid the quest turns face down and stays a

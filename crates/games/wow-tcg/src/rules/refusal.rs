@@ -302,6 +302,8 @@ pub enum PowerRefusal {
     /// 702.3: a quest is completed only while it is a face-up resource of its controller
     /// (once completed it is face down).
     NotAFaceUpQuest(Named),
+    /// 301.2: a face-down hero has lost its printed payment power.
+    FaceDown(Named),
     /// 701.5: a once-per-turn power was used this turn.
     OncePerTurn(Named),
     /// 701.3: an exhausted card can't pay an [Activate] cost.
@@ -339,6 +341,10 @@ impl fmt::Display for PowerRefusal {
             PowerRefusal::OwnTurnOnly(card) => write!(
                 f,
                 "{card}'s power can be used only on its controller's turn"
+            ),
+            PowerRefusal::FaceDown(card) => write!(
+                f,
+                "{card} is face down and has lost its printed payment power (301.2)"
             ),
             PowerRefusal::NotAFaceUpQuest(card) => write!(
                 f,

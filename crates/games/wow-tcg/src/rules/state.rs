@@ -44,6 +44,8 @@ pub enum Marker {
     Exhausted,
     /// Does not ready during its controller's next ready step (an effect says so).
     StaysExhausted,
+    /// A hero turned face down (301.2): it has lost its printed payment power.
+    FaceDown,
 }
 
 /// What the rules keep about an object besides the store.

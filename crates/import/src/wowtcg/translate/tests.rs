@@ -1375,3 +1375,38 @@ fn strike_cost_reductions() {
         None
     );
 }
+
+#[test]
+fn a_hero_power_flips_the_hero() {
+    // 301.2: a hero's payment power flips it face down; some printings put the resource cost
+    // in parentheses.
+    assert_eq!(
+        translated(
+            "hero",
+            "Kirox Butcherblade",
+            "On your turn: (4), Flip Kirox -> Kirox deals 4 melee damage to target exhausted ally."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "activate", cost = [{ pay = "resources", amount = 4 }, "flip_this"], targets = [{ card = "Ally", filters = [{ is = "exhausted" }] }], effects = [{ op = "deal_damage", amount = 4, damage_type = "Melee", from = "ThisCard" }], own_turn = true }]"#
+        )
+    );
+    // Only a hero flips itself, and only itself.
+    assert_eq!(
+        translated("ally", "Kirox", "4, Flip Kirox -> Draw a card."),
+        None
+    );
+    assert_eq!(
+        translated("hero", "Kirox", "4, Flip Graccus -> Draw a card."),
+        None
+    );
+    // A payment power's ATK loss is not read (the rules lower gains only).
+    assert_eq!(
+        translated(
+            "hero",
+            "Chaigon Steelsight",
+            "1, Flip Chaigon -> Target ally has -3 ATK this turn."
+        ),
+        None
+    );
+}
