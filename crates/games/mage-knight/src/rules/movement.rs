@@ -45,7 +45,65 @@ impl MageKnightRules {
         break_away: bool,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<bool, RulesError> {
-        let w = state.warrior(warrior)?.clone();
+        let captive_to = self.check_move_path(state, warrior, (via, to), speed)?;
+        let touching: Vec<WarriorId> = self.opponents_in_contact(state, warrior);
+        if break_away && !touching.is_empty() {
+            let fails_on = self.break_away_fails_on(state, warrior, &touching);
+            let roll = self.roll_d6(ctx)?;
+            let success = roll > fails_on;
+            ctx.record(Event::BreakAway {
+                warrior,
+                roll,
+                success,
+            });
+            if !success {
+                state.warriors[warrior].position.facing = to.facing;
+                return Ok(false);
+            }
+        }
+        self.terrify(state, warrior, &to, ctx)?;
+        state.warriors[warrior].position = to;
+        ctx.record(Event::Moved { warrior, to });
+        if let Some((c, at)) = captive_to {
+            state.warriors[c].position = at;
+            ctx.record(Event::Moved { warrior: c, to: at });
+        }
+        self.free_spins(state, warrior, kind, ctx)?;
+        let mut go_on = true;
+        for other in self.opponents_in_contact(state, warrior) {
+            let o = &state.warriors[other];
+            let punish = effects::ops(&o.abilities())
+                .filter_map(|(_, op)| match op {
+                    EffectOp::PunishMover { damage } => Some(u32::from(*damage)),
+                    _ => None,
+                })
+                .max();
+            if let Some(damage) = punish {
+                if geometry::through_front_arc(&o.position, &to, o.front_arc) {
+                    dial::deal_damage(state, warrior, damage, false, ctx);
+                    go_on = false;
+                }
+            }
+        }
+        if !state.warriors[warrior].eliminated {
+            self.front_arc_damage(state, warrior, Timing::AfterOwnMove, ctx);
+        }
+        Ok(go_on && !state.warriors[warrior].eliminated)
+    }
+
+    /// The checks of a move of `warrior` along `via` to `to` at `speed`, before anything is
+    /// rolled or changed (speed, terrain, bases in the way, Demoralized); changes nothing.
+    /// Returns the captive the mover brings along and where it ends, if it holds one.
+    /// [`Self::move_warrior_at`] starts with it, and listing legal moves asks it instead of
+    /// trying the move on a copy.
+    pub(super) fn check_move_path(
+        &self,
+        state: &Game,
+        warrior: WarriorId,
+        (via, to): (&[TablePoint], TablePoint),
+        speed: f64,
+    ) -> Result<Option<(WarriorId, TablePoint)>, RulesError> {
+        let w = state.warrior(warrior)?;
         let abilities = w.abilities();
         let captive = state.captive_of(warrior);
         let captive_to = captive.map(|c| {
@@ -56,7 +114,7 @@ impl MageKnightRules {
                 facing: at.facing,
             }
         });
-        let mut path = vec![w.position];
+        let mut path: smallvec::SmallVec<[TablePoint; 4]> = smallvec::smallvec![w.position];
         path.extend(via.iter().copied());
         path.push(to);
         let length: f64 = path
@@ -134,49 +192,7 @@ impl MageKnightRules {
                 .into());
             }
         }
-        let touching: Vec<WarriorId> = self.opponents_in_contact(state, warrior);
-        if break_away && !touching.is_empty() {
-            let fails_on = self.break_away_fails_on(state, warrior, &touching);
-            let roll = self.roll_d6(ctx)?;
-            let success = roll > fails_on;
-            ctx.record(Event::BreakAway {
-                warrior,
-                roll,
-                success,
-            });
-            if !success {
-                state.warriors[warrior].position.facing = to.facing;
-                return Ok(false);
-            }
-        }
-        self.terrify(state, warrior, &to, ctx)?;
-        state.warriors[warrior].position = to;
-        ctx.record(Event::Moved { warrior, to });
-        if let (Some(c), Some(at)) = (captive, captive_to) {
-            state.warriors[c].position = at;
-            ctx.record(Event::Moved { warrior: c, to: at });
-        }
-        self.free_spins(state, warrior, kind, ctx)?;
-        let mut go_on = true;
-        for other in self.opponents_in_contact(state, warrior) {
-            let o = &state.warriors[other];
-            let punish = effects::ops(&o.abilities())
-                .filter_map(|(_, op)| match op {
-                    EffectOp::PunishMover { damage } => Some(u32::from(*damage)),
-                    _ => None,
-                })
-                .max();
-            if let Some(damage) = punish {
-                if geometry::through_front_arc(&o.position, &to, o.front_arc) {
-                    dial::deal_damage(state, warrior, damage, false, ctx);
-                    go_on = false;
-                }
-            }
-        }
-        if !state.warriors[warrior].eliminated {
-            self.front_arc_damage(state, warrior, Timing::AfterOwnMove, ctx);
-        }
-        Ok(go_on && !state.warriors[warrior].eliminated)
+        Ok(captive.zip(captive_to))
     }
 
     /// The roll at or below which `warrior` fails to break away from `touching`.
@@ -573,17 +589,9 @@ impl MageKnightRules {
         Ok(())
     }
 
-    /// Terrify: an opposing non-Hero figure about to end in base contact with a Terrify warrior
-    /// rolls a die (a cavalry unit two: mount and rider); at or below
-    /// [`content::TERRIFY_STOPS_ON`] it cannot come into base contact with it this turn: the
-    /// move is refused, and the failed roll is remembered for the turn.
-    pub(super) fn terrify(
-        &self,
-        state: &mut Game,
-        mover: WarriorId,
-        to: &TablePoint,
-        ctx: &mut Ctx<'_, Event>,
-    ) -> Result<(), RulesError> {
+    /// The opposing Terrify warriors `mover` would touch at `to`, in deployment order (none
+    /// for a Hero or a mover that shows Terrify itself).
+    fn terrifiers(&self, state: &Game, mover: WarriorId, to: &TablePoint) -> Vec<WarriorId> {
         let has_terrify = |i: WarriorId| {
             state.warriors[i]
                 .abilities()
@@ -592,17 +600,35 @@ impl MageKnightRules {
         };
         let m = &state.warriors[mover];
         if m.data().factions.contains(&content::Faction::Heroes) || has_terrify(mover) {
-            return Ok(());
+            return Vec::new();
         }
-        let terrifiers: Vec<WarriorId> = state
+        state
             .in_play()
             .filter(|i| {
                 state.opposing(*i, mover)
                     && geometry::in_contact(&state.warriors[*i].position, to)
                     && has_terrify(*i)
             })
-            .collect();
-        for t in terrifiers {
+            .collect()
+    }
+
+    /// Whether a Terrify warrior may stop `mover` ending at `to` ([`Self::terrify`] rolls).
+    pub(super) fn terrify_may_stop(&self, state: &Game, mover: WarriorId, to: &TablePoint) -> bool {
+        !self.terrifiers(state, mover, to).is_empty()
+    }
+
+    /// Terrify: an opposing non-Hero figure about to end in base contact with a Terrify warrior
+    /// rolls a die (a cavalry unit two: mount and rider); at or below
+    /// [`content::TERRIFY_STOPS_ON`] it cannot come into base contact with it this turn: the
+    /// move is refused, and the failed roll is remembered for the turn.
+    pub(super) fn terrify(
+        &self,
+        state: &Game,
+        mover: WarriorId,
+        to: &TablePoint,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<(), RulesError> {
+        for t in self.terrifiers(state, mover, to) {
             if state.terrified.contains(&(mover, t)) {
                 return Err(MoveRefusal::Terrified {
                     mover: state.named(mover),

@@ -21,7 +21,10 @@
 //! out. The winner controls the most objectives; a tie goes to the most points of opposing
 //! warriors eliminated, then to the smaller build total; otherwise the game is a draw.
 
-use grimoire_engine::{Board, Ctx, OpenTable, Outcome, Playable, PlayerId, SeededDice, TablePoint};
+use grimoire_engine::{
+    Board, Ctx, EventLog, FirstOption, OpenTable, Outcome, Playable, PlayerId, SeededDice,
+    TablePoint,
+};
 
 use super::actions::{Action, MageKnightRules};
 use super::content::{self, ActionKind};
@@ -42,11 +45,6 @@ pub const OBJECTIVE_EDGE_MARGIN: f64 = 3.0;
 /// Turns (of both players together) after which time runs out: the stand-in for the standard
 /// game's 50 minutes (see `docs/decisions.md`).
 pub const TURN_LIMIT: u32 = 40;
-
-thread_local! {
-    /// The copy moves are tried on, reused from one trial to the next.
-    static SCRATCH: std::cell::RefCell<Game> = std::cell::RefCell::new(Game::empty());
-}
 
 impl MageKnightRules {
     /// Rolls 2d6 (the sum).
@@ -125,25 +123,47 @@ impl MageKnightRules {
                 double_time: false,
                 formation: Vec::new(),
             };
-            if !moves.contains(&action) && self.accepts(state, &action) {
+            if !moves.contains(&action) && self.accepts_move(state, warrior, to) {
                 moves.push(action);
             }
         }
         moves
     }
 
-    /// Whether `apply` accepts `action` now, tried on a copy: the action itself, without
-    /// `apply`'s own all-or-nothing copy (the trial's copy is thrown away anyway). A move a
-    /// Terrify roll stops is an attempt `apply` accepts.
-    fn accepts(&self, state: &Game, action: &Action) -> bool {
-        let attempt = |state: &mut Game, ctx: &mut Ctx<'_, Event>| match self
-            .apply_action(state, action, ctx)
+    /// Whether `apply` accepts a move action of `warrior` straight to `to` now, for a warrior
+    /// that may be given a move action: the move's checks ([`Self::check_move_path`]), then
+    /// the rolls as a trial on the dice of seed 0 would make them. A break away that fails
+    /// ends the move accepted; a Terrify roll that stops it is an attempt `apply` accepts; only
+    /// a mover a terrifier already stopped this turn is refused.
+    fn accepts_move(&self, state: &Game, warrior: WarriorId, to: TablePoint) -> bool {
+        let speed = f64::from(super::movement::move_speed(state, warrior));
+        if self
+            .check_move_path(state, warrior, (&[], to), speed)
+            .is_err()
         {
-            Err(RulesError::Terrified { .. }) => Ok(()),
-            result => result,
-        };
+            return false;
+        }
+        let touching = self.opponents_in_contact(state, warrior);
+        if touching.is_empty() && !self.terrify_may_stop(state, warrior, &to) {
+            return true;
+        }
         let mut dice = SeededDice::new(0);
-        grimoire_engine::succeeds_on_kept(&SCRATCH, state, &mut dice, attempt)
+        let mut first = FirstOption;
+        let mut log = EventLog::new();
+        log.set_enabled(false);
+        let mut ctx = Ctx::new(&mut dice, &mut first, &mut log);
+        if !touching.is_empty() {
+            let fails_on = self.break_away_fails_on(state, warrior, &touching);
+            match self.roll_d6(&mut ctx) {
+                Ok(roll) if roll <= fails_on => return true,
+                Ok(_) => {}
+                Err(_) => return false,
+            }
+        }
+        matches!(
+            self.terrify(state, warrior, &to, &mut ctx),
+            Ok(()) | Err(RulesError::Terrified { .. })
+        )
     }
 
     /// Moves, facing changes (Nimble, Sniper) and cancelling optional abilities for the
