@@ -594,7 +594,13 @@ impl Rules for MageKnightRules {
                 .check_can_act(state, w, ActionKind::RangedCombat)
                 .is_ok()
             {
-                for t in state.in_play().filter(|t| state.opposing(w, *t)) {
+                // Cheap tests the full check makes too: a range, no opponent touching, the
+                // target within range.
+                let can_fire = state.warriors[w].data().range != 0
+                    && self.opponents_in_contact(state, w).is_empty();
+                for t in state.in_play().filter(|t| {
+                    can_fire && state.opposing(w, *t) && attack::within_range(state, w, *t)
+                }) {
                     let attack = attack::RangedAttack::single(w, t);
                     if attack::check_ranged_targets(self, state, &attack).is_ok() {
                         out.push(Action::Ranged(attack));

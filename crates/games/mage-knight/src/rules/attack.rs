@@ -603,6 +603,14 @@ pub fn check_ranged_targets(
     Ok(())
 }
 
+/// Whether `target` is within `attacker`'s range ([`check_ranged_targets`] refuses a target
+/// that is not).
+pub fn within_range(state: &Game, attacker: WarriorId, target: WarriorId) -> bool {
+    let (a, t) = (&state.warriors[attacker], &state.warriors[target]);
+    geometry::distance(&a.position, &t.position)
+        <= f64::from(a.data().range) + geometry::LENGTH_SLACK
+}
+
 /// Runs a ranged combat action.
 pub fn ranged_combat(
     rules: &MageKnightRules,

@@ -750,6 +750,20 @@ impl MageKnightRules {
         warrior: WarriorId,
         facing: f64,
     ) -> Result<(), RulesError> {
+        self.check_free_facing(state, warrior)?;
+        if !facing.is_finite() {
+            return Err(ActionRefusal::FacingNotANumber.into());
+        }
+        Ok(())
+    }
+
+    /// Whether `warrior` may turn now, whatever the facing: it is the active player's, and a
+    /// free facing ability (Nimble, Sniper) lets it ([`Self::check_turn`] starts with it).
+    pub(super) fn check_free_facing(
+        &self,
+        state: &Game,
+        warrior: WarriorId,
+    ) -> Result<(), RulesError> {
         let w = state.warrior(warrior)?;
         if w.owner != state.active {
             return Err(RulesError::NotYourTurn(state.named(warrior)));
@@ -763,9 +777,6 @@ impl MageKnightRules {
                 warrior: state.named(warrior),
             }
             .into());
-        }
-        if !facing.is_finite() {
-            return Err(ActionRefusal::FacingNotANumber.into());
         }
         Ok(())
     }

@@ -63,19 +63,25 @@ impl MageKnightRules {
             .sum()
     }
 
-    /// The moves `legal_actions` offers `warrior` (each tried on a copy of the state).
-    fn sample_moves(&self, state: &Game, warrior: WarriorId) -> Vec<Action> {
+    /// Pushes onto `out` the moves `legal_actions` offers `warrior`, each one `apply` accepts
+    /// ([`Self::accepts_move`]), without repeating a destination.
+    fn sample_moves(&self, state: &Game, warrior: WarriorId, out: &mut Vec<Action>) {
         let Ok(w) = state.warrior(warrior) else {
-            return Vec::new();
+            return;
         };
         let Some(click) = w.current() else {
-            return Vec::new();
+            return;
         };
         let speed = f64::from(click.speed) - 1e-6;
         if speed <= 0.0 {
-            return Vec::new();
+            return;
         }
         let from = w.position;
+        let opponents: Vec<TablePoint> = state
+            .in_play()
+            .filter(|o| state.opposing(*o, warrior))
+            .map(|o| state.warriors[o].position)
+            .collect();
         let contact = 2.0 * geometry::base_radius();
         let mut targets: Vec<TablePoint> = Vec::new();
         let mut toward = |to: &TablePoint, stop_short: f64| {
@@ -90,8 +96,8 @@ impl MageKnightRules {
                 facing: 0.0,
             });
         };
-        for o in state.in_play().filter(|o| state.opposing(*o, warrior)) {
-            toward(&state.warriors[o].position, contact);
+        for o in &opponents {
+            toward(o, contact);
         }
         for objective in &state.objectives {
             toward(&objective.position, 0.0);
@@ -104,30 +110,33 @@ impl MageKnightRules {
                 facing: 0.0,
             });
         }
-        let mut moves = Vec::new();
+        // Destinations already judged: the facing is a function of the destination, so a move
+        // to the same point is the same action.
+        let mut judged: Vec<(f64, f64)> = Vec::with_capacity(targets.len());
         for mut to in targets {
             to.x = (to.x * 100.0).round() / 100.0;
             to.y = (to.y * 100.0).round() / 100.0;
             if !(0.0..=BATTLEFIELD_INCHES).contains(&to.x)
                 || !(0.0..=BATTLEFIELD_INCHES).contains(&to.y)
                 || geometry::distance(&from, &to) > speed
+                || judged.contains(&(to.x, to.y))
             {
                 continue;
             }
-            to.facing = facing_to_nearest_opponent(state, warrior, &to);
-            let action = Action::Move {
+            judged.push((to.x, to.y));
+            if !self.accepts_move(state, warrior, to) {
+                continue;
+            }
+            to.facing = facing_to_nearest(&opponents, &to).unwrap_or(from.facing);
+            out.push(Action::Move {
                 warrior,
                 via: Vec::new(),
                 to,
                 carry: None,
                 double_time: false,
                 formation: Vec::new(),
-            };
-            if !moves.contains(&action) && self.accepts_move(state, warrior, to) {
-                moves.push(action);
-            }
+            });
         }
-        moves
     }
 
     /// Whether `apply` accepts a move action of `warrior` straight to `to` now, for a warrior
@@ -177,15 +186,18 @@ impl MageKnightRules {
             .collect();
         for &w in &mine {
             if self.check_can_act(state, w, ActionKind::Move).is_ok() {
-                out.extend(self.sample_moves(state, w));
+                self.sample_moves(state, w, &mut out);
             }
             let position = state.warriors[w].position;
-            for o in state.in_play().filter(|o| state.opposing(*o, w)) {
-                let facing = OpenTable.bearing(&position, &state.warriors[o].position);
-                let facing = (facing * 100.0).round() / 100.0;
-                let turn = Action::Turn { warrior: w, facing };
-                if !out.contains(&turn) && self.check_turn(state, w, facing).is_ok() {
-                    out.push(turn);
+            // Whether it may turn at all does not depend on the facing.
+            if self.check_free_facing(state, w).is_ok() {
+                for o in state.in_play().filter(|o| state.opposing(*o, w)) {
+                    let facing = OpenTable.bearing(&position, &state.warriors[o].position);
+                    let facing = (facing * 100.0).round() / 100.0;
+                    let turn = Action::Turn { warrior: w, facing };
+                    if !out.contains(&turn) && self.check_turn(state, w, facing).is_ok() {
+                        out.push(turn);
+                    }
                 }
             }
             for ability in state.warriors[w].abilities() {
@@ -202,18 +214,13 @@ impl MageKnightRules {
     }
 }
 
-/// The facing from `at` toward the nearest opposing warrior of `warrior` (its current facing
-/// when none is left).
-fn facing_to_nearest_opponent(state: &Game, warrior: WarriorId, at: &TablePoint) -> f64 {
-    let nearest = state
-        .in_play()
-        .filter(|o| state.opposing(*o, warrior))
-        .map(|o| state.warriors[o].position)
-        .min_by(|a, b| geometry::distance(at, a).total_cmp(&geometry::distance(at, b)));
-    match nearest {
-        Some(o) => (OpenTable.bearing(at, &o) * 100.0).round() / 100.0,
-        None => state.warriors[warrior].position.facing,
-    }
+/// The facing from `at` toward the nearest of `opponents` (the first of equally near ones), if
+/// there is any.
+fn facing_to_nearest(opponents: &[TablePoint], at: &TablePoint) -> Option<f64> {
+    let nearest = opponents
+        .iter()
+        .min_by(|a, b| geometry::distance(at, a).total_cmp(&geometry::distance(at, b)))?;
+    Some((OpenTable.bearing(at, nearest) * 100.0).round() / 100.0)
 }
 
 /// Where the `n`-th warrior of a deployment row stands: rows along the player's edge inside
