@@ -136,6 +136,12 @@ impl MageKnightRules {
         warrior: WarriorId,
         kind: ActionKind,
     ) -> Result<bool, RulesError> {
+        self.acting(state, warrior)?.check(state, warrior, kind)
+    }
+
+    /// The checks of [`Self::check_can_act`] that do not depend on the kind of action, and
+    /// what the others need, worked out once (listing legal actions asks for every kind).
+    pub(super) fn acting(&self, state: &Game, warrior: WarriorId) -> Result<Acting, RulesError> {
         if state.over {
             return Err(ActionRefusal::GameOver.into());
         }
@@ -144,8 +150,8 @@ impl MageKnightRules {
         if w.owner != state.active {
             return Err(RulesError::NotYourTurn(named));
         }
-        let trance = w
-            .abilities()
+        let abilities = w.abilities();
+        let trance = abilities
             .iter()
             .any(|a| a.meta().handler == Some(Handler::MagestoneTrance));
         let second_allowed = trance && !w.second_action;
@@ -162,50 +168,30 @@ impl MageKnightRules {
         if w.captive.is_some() {
             return Err(ActionRefusal::HeldCaptive { warrior: named }.into());
         }
-        let holds_captive = state.warriors.iter().any(|c| c.captive == Some(warrior));
-        if holds_captive && !matches!(kind, ActionKind::Move | ActionKind::CloseCombat) {
-            return Err(ActionRefusal::HoldsCaptive { warrior: named }.into());
-        }
-        let abilities = w.abilities();
-        if let Some(a) = effects::forbids(&abilities, kind) {
-            return Err(ActionRefusal::Forbidden {
-                warrior: named,
-                kind,
-                ability: a,
-            }
-            .into());
-        }
-        self.check_frenzy(state, warrior)?;
-        let free = kind == ActionKind::Move
-            && effects::any(&abilities, |op| matches!(op, EffectOp::FreeMoveAction));
-        if !free && state.player(w.owner)?.actions_left() == 0 {
-            return Err(RulesError::NoActionsLeft);
-        }
-        Ok(free)
+        Ok(Acting {
+            holds_captive: state.warriors.iter().any(|c| c.captive == Some(warrior)),
+            frenzied: self.frenzied(state, warrior),
+            owner: w.owner,
+            actions_left: state.player(w.owner).ok().map(|p| p.actions_left()),
+            abilities,
+        })
     }
 
     /// Frenzy: while a friendly Frenzy warrior with fewer than two tokens has not acted this
-    /// turn, warriors without Frenzy cannot be given actions.
-    fn check_frenzy(&self, state: &Game, warrior: WarriorId) -> Result<(), RulesError> {
+    /// turn, warriors without Frenzy cannot be given actions. The first such Frenzy warrior
+    /// that keeps `warrior` from acting, if any.
+    fn frenzied(&self, state: &Game, warrior: WarriorId) -> Option<WarriorId> {
         let w = &state.warriors[warrior];
         if w.has(SpecialAbility::Frenzy) {
-            return Ok(());
+            return None;
         }
-        let waiting = state.in_play().find(|i| {
+        state.in_play().find(|i| {
             let f = &state.warriors[*i];
             f.owner == w.owner
                 && f.has(SpecialAbility::Frenzy)
                 && !f.acted_this_turn
                 && f.tokens < content::MAX_ACTION_TOKENS
-        });
-        match waiting {
-            Some(f) => Err(ActionRefusal::Frenzy {
-                frenzied: state.named(f),
-                warrior: state.named(warrior),
-            }
-            .into()),
-            None => Ok(()),
-        }
+        })
     }
 
     /// After an action: one action used (unless free), a token (pushing damage on the second).
@@ -405,6 +391,65 @@ impl MageKnightRules {
 
 impl MageKnightRules {}
 
+/// What [`MageKnightRules::check_can_act`] needs beyond the checks every kind of action
+/// shares, for one warrior ([`MageKnightRules::acting`]).
+#[derive(Debug, Clone)]
+pub struct Acting {
+    /// The abilities it shows.
+    abilities: super::state::Abilities,
+    /// Whether it holds a captive.
+    holds_captive: bool,
+    /// The friendly Frenzy warrior that keeps it from acting, if any.
+    frenzied: Option<WarriorId>,
+    /// Its controller.
+    owner: PlayerId,
+    /// Actions its player may still give this turn (`None`: the player is not in the game).
+    actions_left: Option<u32>,
+}
+
+impl Acting {
+    /// The rest of [`MageKnightRules::check_can_act`] for an action of `kind`: whether
+    /// `warrior` may be given it, and whether it is free.
+    pub fn check(
+        &self,
+        state: &Game,
+        warrior: WarriorId,
+        kind: ActionKind,
+    ) -> Result<bool, RulesError> {
+        if self.holds_captive && !matches!(kind, ActionKind::Move | ActionKind::CloseCombat) {
+            return Err(ActionRefusal::HoldsCaptive {
+                warrior: state.named(warrior),
+            }
+            .into());
+        }
+        if let Some(a) = effects::forbids(&self.abilities, kind) {
+            return Err(ActionRefusal::Forbidden {
+                warrior: state.named(warrior),
+                kind,
+                ability: a,
+            }
+            .into());
+        }
+        if let Some(f) = self.frenzied {
+            return Err(ActionRefusal::Frenzy {
+                frenzied: state.named(f),
+                warrior: state.named(warrior),
+            }
+            .into());
+        }
+        let free = kind == ActionKind::Move
+            && effects::any(&self.abilities, |op| matches!(op, EffectOp::FreeMoveAction));
+        if !free {
+            match self.actions_left {
+                None => return Err(RulesError::NoSuchPlayer(self.owner)),
+                Some(0) => return Err(RulesError::NoActionsLeft),
+                Some(_) => {}
+            }
+        }
+        Ok(free)
+    }
+}
+
 /// Whether `ability` is a special action the rules play (Regeneration, Shockwave, Hex, Magic
 /// Levitation, Necromancy, Summon, Revenant).
 pub fn is_special_action(ability: SpecialAbility) -> bool {
@@ -574,26 +619,28 @@ impl Rules for MageKnightRules {
     /// double-time and formations are not listed: positions on an open table are not a
     /// finite set, and those are left to a player who names the point.
     fn legal_actions(&self, state: &Game, player: PlayerId) -> Vec<Action> {
-        let mut out = Vec::new();
         if player != state.active || state.over {
-            return out;
+            return Vec::new();
         }
-        for w in state
+        let mut out = Vec::with_capacity(64);
+        let mine: Vec<(WarriorId, Option<Acting>)> = state
             .in_play()
             .filter(|i| state.warriors[*i].owner == player)
-        {
-            if self
-                .check_can_act(state, w, ActionKind::CloseCombat)
-                .is_ok()
-            {
+            .map(|w| (w, self.acting(state, w).ok()))
+            .collect();
+        let may = |acting: &Option<Acting>, w: WarriorId, kind: ActionKind| {
+            acting
+                .as_ref()
+                .is_some_and(|a| a.check(state, w, kind).is_ok())
+        };
+        for (w, acting) in &mine {
+            let w = *w;
+            if may(acting, w, ActionKind::CloseCombat) {
                 for t in self.opponents_in_front_contact(state, w) {
                     out.push(Action::Close(attack::CloseAttack::single(w, t)));
                 }
             }
-            if self
-                .check_can_act(state, w, ActionKind::RangedCombat)
-                .is_ok()
-            {
+            if may(acting, w, ActionKind::RangedCombat) {
                 // Cheap tests the full check makes too: a range, no opponent touching, the
                 // target within range.
                 let can_fire = state.warriors[w].data().range != 0
@@ -607,7 +654,7 @@ impl Rules for MageKnightRules {
                     }
                 }
             }
-            if self.check_can_act(state, w, ActionKind::Special).is_ok() {
+            if may(acting, w, ActionKind::Special) {
                 for ability in state.warriors[w].abilities() {
                     if is_special_action(ability) && !places_a_figure(ability) {
                         out.push(Action::Special {
@@ -620,7 +667,10 @@ impl Rules for MageKnightRules {
                 }
             }
         }
-        out.extend(self.movement_actions(state, player));
+        for (w, acting) in &mine {
+            let may_move = may(acting, *w, ActionKind::Move);
+            self.movement_actions(state, *w, may_move, &mut out);
+        }
         out.push(Action::EndTurn);
         out
     }

@@ -27,9 +27,10 @@ use grimoire_engine::{
 };
 
 use super::actions::{Action, MageKnightRules};
-use super::content::{self, ActionKind};
+use super::content;
 use super::dial;
 use super::geometry;
+use super::movement::MoveCheck;
 use super::refusal::SetupRefusal;
 use super::state::{Event, Game, Objective, Player, RulesError, Warrior, WarriorId, Warriors};
 use crate::army::ArmyFile;
@@ -64,7 +65,7 @@ impl MageKnightRules {
     }
 
     /// Pushes onto `out` the moves `legal_actions` offers `warrior`, each one `apply` accepts
-    /// ([`Self::accepts_move`]), without repeating a destination.
+    /// ([`MoveJudge::accepts`]), without repeating a destination.
     fn sample_moves(&self, state: &Game, warrior: WarriorId, out: &mut Vec<Action>) {
         let Ok(w) = state.warrior(warrior) else {
             return;
@@ -76,14 +77,23 @@ impl MageKnightRules {
         if speed <= 0.0 {
             return;
         }
+        let move_speed = f64::from(super::movement::move_speed(state, warrior));
+        let Ok(check) = self.move_check(state, warrior, move_speed) else {
+            return;
+        };
+        let judge = MoveJudge {
+            check,
+            touching: self.opponents_in_contact(state, warrior),
+            terrifying: self.terrifying_opponents(state, warrior),
+        };
         let from = w.position;
-        let opponents: Vec<TablePoint> = state
+        let opponents: smallvec::SmallVec<[TablePoint; 16]> = state
             .in_play()
             .filter(|o| state.opposing(*o, warrior))
             .map(|o| state.warriors[o].position)
             .collect();
         let contact = 2.0 * geometry::base_radius();
-        let mut targets: Vec<TablePoint> = Vec::new();
+        let mut targets: smallvec::SmallVec<[TablePoint; 32]> = smallvec::SmallVec::new();
         let mut toward = |to: &TablePoint, stop_short: f64| {
             let d = geometry::distance(&from, to);
             if d <= stop_short + 1e-6 {
@@ -112,7 +122,7 @@ impl MageKnightRules {
         }
         // Destinations already judged: the facing is a function of the destination, so a move
         // to the same point is the same action.
-        let mut judged: Vec<(f64, f64)> = Vec::with_capacity(targets.len());
+        let mut judged: smallvec::SmallVec<[(f64, f64); 32]> = smallvec::SmallVec::new();
         for mut to in targets {
             to.x = (to.x * 100.0).round() / 100.0;
             to.y = (to.y * 100.0).round() / 100.0;
@@ -124,7 +134,7 @@ impl MageKnightRules {
                 continue;
             }
             judged.push((to.x, to.y));
-            if !self.accepts_move(state, warrior, to) {
+            if !judge.accepts(self, state, to) {
                 continue;
             }
             to.facing = facing_to_nearest(&opponents, &to).unwrap_or(from.facing);
@@ -139,87 +149,106 @@ impl MageKnightRules {
         }
     }
 
-    /// Whether `apply` accepts a move action of `warrior` straight to `to` now, for a warrior
-    /// that may be given a move action: the move's checks ([`Self::check_move_path`]), then
-    /// the rolls as a trial on the dice of seed 0 would make them. A break away that fails
-    /// ends the move accepted; a Terrify roll that stops it is an attempt `apply` accepts; only
-    /// a mover a terrifier already stopped this turn is refused.
-    fn accepts_move(&self, state: &Game, warrior: WarriorId, to: TablePoint) -> bool {
-        let speed = f64::from(super::movement::move_speed(state, warrior));
-        if self
-            .check_move_path(state, warrior, (&[], to), speed)
-            .is_err()
-        {
+    /// Pushes onto `out` the moves (when it `may_move`), facing changes (Nimble, Sniper) and
+    /// cancelled optional abilities of the active player's warrior `w`: the part of
+    /// `legal_actions` beyond attacks and special actions.
+    pub(super) fn movement_actions(
+        &self,
+        state: &Game,
+        w: WarriorId,
+        may_move: bool,
+        out: &mut Vec<Action>,
+    ) {
+        if may_move {
+            self.sample_moves(state, w, out);
+        }
+        let position = state.warriors[w].position;
+        // Whether it may turn at all does not depend on the facing.
+        if self.check_free_facing(state, w).is_ok() {
+            for o in state.in_play().filter(|o| state.opposing(*o, w)) {
+                let facing = OpenTable.bearing(&position, &state.warriors[o].position);
+                let facing = (facing * 100.0).round() / 100.0;
+                let turn = Action::Turn { warrior: w, facing };
+                if !out.contains(&turn) && self.check_turn(state, w, facing).is_ok() {
+                    out.push(turn);
+                }
+            }
+        }
+        for ability in state.warriors[w].abilities() {
+            let cancel = Action::Cancel {
+                warrior: w,
+                ability,
+            };
+            if ability.meta().optional && self.check_cancel(state, w, ability).is_ok() {
+                out.push(cancel);
+            }
+        }
+    }
+}
+
+/// Judges the moves of one mover that listing offers: the facts of [`MoveCheck`] and those of
+/// the rolls, worked out once.
+struct MoveJudge {
+    /// The move's checks.
+    check: MoveCheck,
+    /// The opponents the mover touches now (it rolls to break away from them).
+    touching: Vec<WarriorId>,
+    /// The opposing Terrify warriors that may stop it.
+    terrifying: Vec<WarriorId>,
+}
+
+impl MoveJudge {
+    /// Whether `apply` accepts a move action of the mover straight to `to` now, for a mover
+    /// that may be given a move action: the move's checks ([`MoveCheck::check`]), then the
+    /// rolls as a trial on the dice of seed 0 would make them. A break away that fails ends
+    /// the move accepted; a Terrify roll that stops it is an attempt `apply` accepts; only a
+    /// mover a terrifier already stopped this turn is refused.
+    fn accepts(&self, rules: &MageKnightRules, state: &Game, to: TablePoint) -> bool {
+        if self.check.check(state, (&[], to)).is_err() {
             return false;
         }
-        let touching = self.opponents_in_contact(state, warrior);
-        if touching.is_empty() && !self.terrify_may_stop(state, warrior, &to) {
+        let may_terrify = self
+            .terrifying
+            .iter()
+            .any(|t| geometry::in_contact(&state.warriors[*t].position, &to));
+        if self.touching.is_empty() && !may_terrify {
             return true;
         }
+        let warrior = self.check.warrior();
         let mut dice = SeededDice::new(0);
         let mut first = FirstOption;
         let mut log = EventLog::new();
         log.set_enabled(false);
         let mut ctx = Ctx::new(&mut dice, &mut first, &mut log);
-        if !touching.is_empty() {
-            let fails_on = self.break_away_fails_on(state, warrior, &touching);
-            match self.roll_d6(&mut ctx) {
+        if !self.touching.is_empty() {
+            let fails_on = rules.break_away_fails_on(state, warrior, &self.touching);
+            match rules.roll_d6(&mut ctx) {
                 Ok(roll) if roll <= fails_on => return true,
                 Ok(_) => {}
                 Err(_) => return false,
             }
         }
+        if !may_terrify {
+            return true;
+        }
         matches!(
-            self.terrify(state, warrior, &to, &mut ctx),
+            rules.terrify(state, warrior, &to, &mut ctx),
             Ok(()) | Err(RulesError::Terrified { .. })
         )
-    }
-
-    /// Moves, facing changes (Nimble, Sniper) and cancelling optional abilities for the
-    /// active player's warriors: the part of `legal_actions` beyond attacks and special
-    /// actions.
-    pub(super) fn movement_actions(&self, state: &Game, player: PlayerId) -> Vec<Action> {
-        let mut out = Vec::new();
-        let mine: Vec<WarriorId> = state
-            .in_play()
-            .filter(|i| state.warriors[*i].owner == player)
-            .collect();
-        for &w in &mine {
-            if self.check_can_act(state, w, ActionKind::Move).is_ok() {
-                self.sample_moves(state, w, &mut out);
-            }
-            let position = state.warriors[w].position;
-            // Whether it may turn at all does not depend on the facing.
-            if self.check_free_facing(state, w).is_ok() {
-                for o in state.in_play().filter(|o| state.opposing(*o, w)) {
-                    let facing = OpenTable.bearing(&position, &state.warriors[o].position);
-                    let facing = (facing * 100.0).round() / 100.0;
-                    let turn = Action::Turn { warrior: w, facing };
-                    if !out.contains(&turn) && self.check_turn(state, w, facing).is_ok() {
-                        out.push(turn);
-                    }
-                }
-            }
-            for ability in state.warriors[w].abilities() {
-                let cancel = Action::Cancel {
-                    warrior: w,
-                    ability,
-                };
-                if ability.meta().optional && self.check_cancel(state, w, ability).is_ok() {
-                    out.push(cancel);
-                }
-            }
-        }
-        out
     }
 }
 
 /// The facing from `at` toward the nearest of `opponents` (the first of equally near ones), if
 /// there is any.
 fn facing_to_nearest(opponents: &[TablePoint], at: &TablePoint) -> Option<f64> {
-    let nearest = opponents
-        .iter()
-        .min_by(|a, b| geometry::distance(at, a).total_cmp(&geometry::distance(at, b)))?;
+    let mut nearest: Option<(f64, &TablePoint)> = None;
+    for o in opponents {
+        let d = geometry::distance(at, o);
+        if nearest.is_none_or(|(best, _)| best.total_cmp(&d).is_gt()) {
+            nearest = Some((d, o));
+        }
+    }
+    let (_, nearest) = nearest?;
     Some((OpenTable.bearing(at, nearest) * 100.0).round() / 100.0)
 }
 
