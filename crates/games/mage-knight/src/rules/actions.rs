@@ -261,7 +261,7 @@ impl MageKnightRules {
     }
 
     /// Opposing warriors in base contact with `warrior`.
-    pub fn opponents_in_contact(&self, state: &Game, warrior: WarriorId) -> Vec<WarriorId> {
+    pub fn opponents_in_contact(&self, state: &Game, warrior: WarriorId) -> Contacts {
         let at = state.warriors[warrior].position;
         state
             .in_play()
@@ -274,7 +274,7 @@ impl MageKnightRules {
     }
 
     /// Opposing warriors in base contact with `warrior`'s front arc.
-    pub fn opponents_in_front_contact(&self, state: &Game, warrior: WarriorId) -> Vec<WarriorId> {
+    pub fn opponents_in_front_contact(&self, state: &Game, warrior: WarriorId) -> Contacts {
         let w = &state.warriors[warrior];
         self.opponents_in_contact(state, warrior)
             .into_iter()
@@ -390,6 +390,9 @@ impl MageKnightRules {
 }
 
 impl MageKnightRules {}
+
+/// The warriors in base contact with one warrior, kept on the stack up to eight.
+pub type Contacts = smallvec::SmallVec<[WarriorId; 8]>;
 
 /// What [`MageKnightRules::check_can_act`] needs beyond the checks every kind of action
 /// shares, for one warrior ([`MageKnightRules::acting`]).

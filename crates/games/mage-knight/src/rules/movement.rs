@@ -48,7 +48,7 @@ impl MageKnightRules {
         let captive_to = self
             .move_check(state, warrior, speed)?
             .check(state, (via, to))?;
-        let touching: Vec<WarriorId> = self.opponents_in_contact(state, warrior);
+        let touching = self.opponents_in_contact(state, warrior);
         if break_away && !touching.is_empty() {
             let fails_on = self.break_away_fails_on(state, warrior, &touching);
             let roll = self.roll_d6(ctx)?;
@@ -490,12 +490,8 @@ impl MageKnightRules {
     /// The opposing Terrify warriors that may stop `mover`, in deployment order (none for a
     /// Hero or a mover that shows Terrify itself).
     pub(super) fn terrifying_opponents(&self, state: &Game, mover: WarriorId) -> Vec<WarriorId> {
-        let has_terrify = |i: WarriorId| {
-            state.warriors[i]
-                .abilities()
-                .iter()
-                .any(|a| a.meta().handler == Some(Handler::Terrify))
-        };
+        let has_terrify =
+            |i: WarriorId| state.warriors[i].shows(|a| a.meta().handler == Some(Handler::Terrify));
         let m = &state.warriors[mover];
         if m.data().factions.contains(&content::Faction::Heroes) || has_terrify(mover) {
             return Vec::new();
@@ -661,10 +657,8 @@ impl MageKnightRules {
         if w.owner != state.active {
             return Err(RulesError::NotYourTurn(state.named(warrior)));
         }
-        let free_facing = w
-            .abilities()
-            .iter()
-            .any(|a| matches!(a.meta().handler, Some(Handler::Nimble | Handler::Sniper)));
+        let free_facing =
+            w.shows(|a| matches!(a.meta().handler, Some(Handler::Nimble | Handler::Sniper)));
         if !free_facing {
             return Err(ActionRefusal::NoFreeFacing {
                 warrior: state.named(warrior),

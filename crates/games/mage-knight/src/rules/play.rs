@@ -192,7 +192,7 @@ struct MoveJudge {
     /// The move's checks.
     check: MoveCheck,
     /// The opponents the mover touches now (it rolls to break away from them).
-    touching: Vec<WarriorId>,
+    touching: super::actions::Contacts,
     /// The opposing Terrify warriors that may stop it.
     terrifying: Vec<WarriorId>,
 }
