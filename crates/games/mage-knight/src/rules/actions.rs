@@ -142,6 +142,17 @@ impl MageKnightRules {
     /// The checks of [`Self::check_can_act`] that do not depend on the kind of action, and
     /// what the others need, worked out once (listing legal actions asks for every kind).
     pub(super) fn acting(&self, state: &Game, warrior: WarriorId) -> Result<Acting, RulesError> {
+        self.acting_with(state, warrior, |owner| waiting_frenzied(state, owner))
+    }
+
+    /// [`Self::acting`], with `waiting` telling the Frenzy warrior of a player that keeps its
+    /// warriors without Frenzy from acting ([`waiting_frenzied`]; listing asks once for all).
+    fn acting_with(
+        &self,
+        state: &Game,
+        warrior: WarriorId,
+        waiting: impl FnOnce(PlayerId) -> Option<WarriorId>,
+    ) -> Result<Acting, RulesError> {
         if state.over {
             return Err(ActionRefusal::GameOver.into());
         }
@@ -170,27 +181,14 @@ impl MageKnightRules {
         }
         Ok(Acting {
             holds_captive: state.warriors.iter().any(|c| c.captive == Some(warrior)),
-            frenzied: self.frenzied(state, warrior),
+            frenzied: if w.has(SpecialAbility::Frenzy) {
+                None
+            } else {
+                waiting(w.owner)
+            },
             owner: w.owner,
             actions_left: state.player(w.owner).ok().map(|p| p.actions_left()),
             abilities,
-        })
-    }
-
-    /// Frenzy: while a friendly Frenzy warrior with fewer than two tokens has not acted this
-    /// turn, warriors without Frenzy cannot be given actions. The first such Frenzy warrior
-    /// that keeps `warrior` from acting, if any.
-    fn frenzied(&self, state: &Game, warrior: WarriorId) -> Option<WarriorId> {
-        let w = &state.warriors[warrior];
-        if w.has(SpecialAbility::Frenzy) {
-            return None;
-        }
-        state.in_play().find(|i| {
-            let f = &state.warriors[*i];
-            f.owner == w.owner
-                && f.has(SpecialAbility::Frenzy)
-                && !f.acted_this_turn
-                && f.tokens < content::MAX_ACTION_TOKENS
         })
     }
 
@@ -391,6 +389,19 @@ impl MageKnightRules {
 
 impl MageKnightRules {}
 
+/// Frenzy: while a friendly Frenzy warrior with fewer than two tokens has not acted this turn,
+/// warriors without Frenzy cannot be given actions. The first such Frenzy warrior of `owner`,
+/// if any.
+fn waiting_frenzied(state: &Game, owner: PlayerId) -> Option<WarriorId> {
+    state.in_play().find(|i| {
+        let f = &state.warriors[*i];
+        f.owner == owner
+            && f.has(SpecialAbility::Frenzy)
+            && !f.acted_this_turn
+            && f.tokens < content::MAX_ACTION_TOKENS
+    })
+}
+
 /// The warriors in base contact with one warrior, kept on the stack up to eight.
 pub type Contacts = smallvec::SmallVec<[WarriorId; 8]>;
 
@@ -411,6 +422,11 @@ pub struct Acting {
 }
 
 impl Acting {
+    /// The abilities the warrior shows ([`super::state::Warrior::abilities`]).
+    pub fn abilities(&self) -> &[SpecialAbility] {
+        &self.abilities
+    }
+
     /// The rest of [`MageKnightRules::check_can_act`] for an action of `kind`: whether
     /// `warrior` may be given it, and whether it is free.
     pub fn check(
@@ -626,10 +642,11 @@ impl Rules for MageKnightRules {
             return Vec::new();
         }
         let mut out = Vec::with_capacity(64);
+        let waiting = waiting_frenzied(state, player);
         let mine: Vec<(WarriorId, Option<Acting>)> = state
             .in_play()
             .filter(|i| state.warriors[*i].owner == player)
-            .map(|w| (w, self.acting(state, w).ok()))
+            .map(|w| (w, self.acting_with(state, w, |_| waiting).ok()))
             .collect();
         let may = |acting: &Option<Acting>, w: WarriorId, kind: ActionKind| {
             acting
@@ -657,8 +674,11 @@ impl Rules for MageKnightRules {
                     }
                 }
             }
-            if may(acting, w, ActionKind::Special) {
-                for ability in state.warriors[w].abilities() {
+            if let Some(acting) = acting
+                .as_ref()
+                .filter(|a| a.check(state, w, ActionKind::Special).is_ok())
+            {
+                for &ability in acting.abilities() {
                     if is_special_action(ability) && !places_a_figure(ability) {
                         out.push(Action::Special {
                             warrior: w,
@@ -672,7 +692,7 @@ impl Rules for MageKnightRules {
         }
         for (w, acting) in &mine {
             let may_move = may(acting, *w, ActionKind::Move);
-            self.movement_actions(state, *w, may_move, &mut out);
+            self.movement_actions(state, (*w, acting.as_ref()), may_move, &mut out);
         }
         out.push(Action::EndTurn);
         out

@@ -26,7 +26,7 @@ use grimoire_engine::{
     TablePoint,
 };
 
-use super::actions::{Action, MageKnightRules};
+use super::actions::{Acting, Action, MageKnightRules};
 use super::content;
 use super::dial;
 use super::geometry;
@@ -150,12 +150,13 @@ impl MageKnightRules {
     }
 
     /// Pushes onto `out` the moves (when it `may_move`), facing changes (Nimble, Sniper) and
-    /// cancelled optional abilities of the active player's warrior `w`: the part of
-    /// `legal_actions` beyond attacks and special actions.
+    /// cancelled optional abilities of the active player's warrior `w` (with what
+    /// [`MageKnightRules::acting`] found when it may act): the part of `legal_actions` beyond
+    /// attacks and special actions.
     pub(super) fn movement_actions(
         &self,
         state: &Game,
-        w: WarriorId,
+        (w, acting): (WarriorId, Option<&Acting>),
         may_move: bool,
         out: &mut Vec<Action>,
     ) {
@@ -174,7 +175,15 @@ impl MageKnightRules {
                 }
             }
         }
-        for ability in state.warriors[w].abilities() {
+        let shown;
+        let abilities = match acting {
+            Some(acting) => acting.abilities(),
+            None => {
+                shown = state.warriors[w].abilities();
+                &shown[..]
+            }
+        };
+        for &ability in abilities {
             let cancel = Action::Cancel {
                 warrior: w,
                 ability,
