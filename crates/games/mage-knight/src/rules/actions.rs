@@ -136,6 +136,23 @@ impl MageKnightRules {
         warrior: WarriorId,
         kind: ActionKind,
     ) -> Result<bool, RulesError> {
+        self.acting(state, warrior)?.check(state, warrior, kind)
+    }
+
+    /// The checks of [`Self::check_can_act`] that do not depend on the kind of action, and
+    /// what the others need, worked out once (listing legal actions asks for every kind).
+    pub(super) fn acting(&self, state: &Game, warrior: WarriorId) -> Result<Acting, RulesError> {
+        self.acting_with(state, warrior, |owner| waiting_frenzied(state, owner))
+    }
+
+    /// [`Self::acting`], with `waiting` telling the Frenzy warrior of a player that keeps its
+    /// warriors without Frenzy from acting ([`waiting_frenzied`]; listing asks once for all).
+    fn acting_with(
+        &self,
+        state: &Game,
+        warrior: WarriorId,
+        waiting: impl FnOnce(PlayerId) -> Option<WarriorId>,
+    ) -> Result<Acting, RulesError> {
         if state.over {
             return Err(ActionRefusal::GameOver.into());
         }
@@ -144,8 +161,8 @@ impl MageKnightRules {
         if w.owner != state.active {
             return Err(RulesError::NotYourTurn(named));
         }
-        let trance = w
-            .abilities()
+        let abilities = w.abilities();
+        let trance = abilities
             .iter()
             .any(|a| a.meta().handler == Some(Handler::MagestoneTrance));
         let second_allowed = trance && !w.second_action;
@@ -162,50 +179,17 @@ impl MageKnightRules {
         if w.captive.is_some() {
             return Err(ActionRefusal::HeldCaptive { warrior: named }.into());
         }
-        let holds_captive = state.warriors.iter().any(|c| c.captive == Some(warrior));
-        if holds_captive && !matches!(kind, ActionKind::Move | ActionKind::CloseCombat) {
-            return Err(ActionRefusal::HoldsCaptive { warrior: named }.into());
-        }
-        let abilities = w.abilities();
-        if let Some(a) = effects::forbids(&abilities, kind) {
-            return Err(ActionRefusal::Forbidden {
-                warrior: named,
-                kind,
-                ability: a,
-            }
-            .into());
-        }
-        self.check_frenzy(state, warrior)?;
-        let free = kind == ActionKind::Move
-            && effects::any(&abilities, |op| matches!(op, EffectOp::FreeMoveAction));
-        if !free && state.player(w.owner)?.actions_left() == 0 {
-            return Err(RulesError::NoActionsLeft);
-        }
-        Ok(free)
-    }
-
-    /// Frenzy: while a friendly Frenzy warrior with fewer than two tokens has not acted this
-    /// turn, warriors without Frenzy cannot be given actions.
-    fn check_frenzy(&self, state: &Game, warrior: WarriorId) -> Result<(), RulesError> {
-        let w = &state.warriors[warrior];
-        if w.has(SpecialAbility::Frenzy) {
-            return Ok(());
-        }
-        let waiting = state.in_play().find(|i| {
-            let f = &state.warriors[*i];
-            f.owner == w.owner
-                && f.has(SpecialAbility::Frenzy)
-                && !f.acted_this_turn
-                && f.tokens < content::MAX_ACTION_TOKENS
-        });
-        match waiting {
-            Some(f) => Err(ActionRefusal::Frenzy {
-                frenzied: state.named(f),
-                warrior: state.named(warrior),
-            }
-            .into()),
-            None => Ok(()),
-        }
+        Ok(Acting {
+            holds_captive: state.warriors.iter().any(|c| c.captive == Some(warrior)),
+            frenzied: if w.has(SpecialAbility::Frenzy) {
+                None
+            } else {
+                waiting(w.owner)
+            },
+            owner: w.owner,
+            actions_left: state.player(w.owner).ok().map(|p| p.actions_left()),
+            abilities,
+        })
     }
 
     /// After an action: one action used (unless free), a token (pushing damage on the second).
@@ -275,7 +259,7 @@ impl MageKnightRules {
     }
 
     /// Opposing warriors in base contact with `warrior`.
-    pub fn opponents_in_contact(&self, state: &Game, warrior: WarriorId) -> Vec<WarriorId> {
+    pub fn opponents_in_contact(&self, state: &Game, warrior: WarriorId) -> Contacts {
         let at = state.warriors[warrior].position;
         state
             .in_play()
@@ -288,7 +272,7 @@ impl MageKnightRules {
     }
 
     /// Opposing warriors in base contact with `warrior`'s front arc.
-    pub fn opponents_in_front_contact(&self, state: &Game, warrior: WarriorId) -> Vec<WarriorId> {
+    pub fn opponents_in_front_contact(&self, state: &Game, warrior: WarriorId) -> Contacts {
         let w = &state.warriors[warrior];
         self.opponents_in_contact(state, warrior)
             .into_iter()
@@ -404,6 +388,86 @@ impl MageKnightRules {
 }
 
 impl MageKnightRules {}
+
+/// Frenzy: while a friendly Frenzy warrior with fewer than two tokens has not acted this turn,
+/// warriors without Frenzy cannot be given actions. The first such Frenzy warrior of `owner`,
+/// if any.
+fn waiting_frenzied(state: &Game, owner: PlayerId) -> Option<WarriorId> {
+    state.in_play().find(|i| {
+        let f = &state.warriors[*i];
+        f.owner == owner
+            && f.has(SpecialAbility::Frenzy)
+            && !f.acted_this_turn
+            && f.tokens < content::MAX_ACTION_TOKENS
+    })
+}
+
+/// The warriors in base contact with one warrior, kept on the stack up to eight.
+pub type Contacts = smallvec::SmallVec<[WarriorId; 8]>;
+
+/// What [`MageKnightRules::check_can_act`] needs beyond the checks every kind of action
+/// shares, for one warrior ([`MageKnightRules::acting`]).
+#[derive(Debug, Clone)]
+pub struct Acting {
+    /// The abilities it shows.
+    abilities: super::state::Abilities,
+    /// Whether it holds a captive.
+    holds_captive: bool,
+    /// The friendly Frenzy warrior that keeps it from acting, if any.
+    frenzied: Option<WarriorId>,
+    /// Its controller.
+    owner: PlayerId,
+    /// Actions its player may still give this turn (`None`: the player is not in the game).
+    actions_left: Option<u32>,
+}
+
+impl Acting {
+    /// The abilities the warrior shows ([`super::state::Warrior::abilities`]).
+    pub fn abilities(&self) -> &[SpecialAbility] {
+        &self.abilities
+    }
+
+    /// The rest of [`MageKnightRules::check_can_act`] for an action of `kind`: whether
+    /// `warrior` may be given it, and whether it is free.
+    pub fn check(
+        &self,
+        state: &Game,
+        warrior: WarriorId,
+        kind: ActionKind,
+    ) -> Result<bool, RulesError> {
+        if self.holds_captive && !matches!(kind, ActionKind::Move | ActionKind::CloseCombat) {
+            return Err(ActionRefusal::HoldsCaptive {
+                warrior: state.named(warrior),
+            }
+            .into());
+        }
+        if let Some(a) = effects::forbids(&self.abilities, kind) {
+            return Err(ActionRefusal::Forbidden {
+                warrior: state.named(warrior),
+                kind,
+                ability: a,
+            }
+            .into());
+        }
+        if let Some(f) = self.frenzied {
+            return Err(ActionRefusal::Frenzy {
+                frenzied: state.named(f),
+                warrior: state.named(warrior),
+            }
+            .into());
+        }
+        let free = kind == ActionKind::Move
+            && effects::any(&self.abilities, |op| matches!(op, EffectOp::FreeMoveAction));
+        if !free {
+            match self.actions_left {
+                None => return Err(RulesError::NoSuchPlayer(self.owner)),
+                Some(0) => return Err(RulesError::NoActionsLeft),
+                Some(_) => {}
+            }
+        }
+        Ok(free)
+    }
+}
 
 /// Whether `ability` is a special action the rules play (Regeneration, Shockwave, Hex, Magic
 /// Levitation, Necromancy, Summon, Revenant).
@@ -574,35 +638,47 @@ impl Rules for MageKnightRules {
     /// double-time and formations are not listed: positions on an open table are not a
     /// finite set, and those are left to a player who names the point.
     fn legal_actions(&self, state: &Game, player: PlayerId) -> Vec<Action> {
-        let mut out = Vec::new();
         if player != state.active || state.over {
-            return out;
+            return Vec::new();
         }
-        for w in state
+        let mut out = Vec::with_capacity(64);
+        let waiting = waiting_frenzied(state, player);
+        let mine: Vec<(WarriorId, Option<Acting>)> = state
             .in_play()
             .filter(|i| state.warriors[*i].owner == player)
-        {
-            if self
-                .check_can_act(state, w, ActionKind::CloseCombat)
-                .is_ok()
-            {
+            .map(|w| (w, self.acting_with(state, w, |_| waiting).ok()))
+            .collect();
+        let may = |acting: &Option<Acting>, w: WarriorId, kind: ActionKind| {
+            acting
+                .as_ref()
+                .is_some_and(|a| a.check(state, w, kind).is_ok())
+        };
+        for (w, acting) in &mine {
+            let w = *w;
+            if may(acting, w, ActionKind::CloseCombat) {
                 for t in self.opponents_in_front_contact(state, w) {
                     out.push(Action::Close(attack::CloseAttack::single(w, t)));
                 }
             }
-            if self
-                .check_can_act(state, w, ActionKind::RangedCombat)
-                .is_ok()
-            {
-                for t in state.in_play().filter(|t| state.opposing(w, *t)) {
+            if may(acting, w, ActionKind::RangedCombat) {
+                // Cheap tests the full check makes too: a range, no opponent touching, the
+                // target within range.
+                let can_fire = state.warriors[w].data().range != 0
+                    && self.opponents_in_contact(state, w).is_empty();
+                for t in state.in_play().filter(|t| {
+                    can_fire && state.opposing(w, *t) && attack::within_range(state, w, *t)
+                }) {
                     let attack = attack::RangedAttack::single(w, t);
                     if attack::check_ranged_targets(self, state, &attack).is_ok() {
                         out.push(Action::Ranged(attack));
                     }
                 }
             }
-            if self.check_can_act(state, w, ActionKind::Special).is_ok() {
-                for ability in state.warriors[w].abilities() {
+            if let Some(acting) = acting
+                .as_ref()
+                .filter(|a| a.check(state, w, ActionKind::Special).is_ok())
+            {
+                for &ability in acting.abilities() {
                     if is_special_action(ability) && !places_a_figure(ability) {
                         out.push(Action::Special {
                             warrior: w,
@@ -614,7 +690,10 @@ impl Rules for MageKnightRules {
                 }
             }
         }
-        out.extend(self.movement_actions(state, player));
+        for (w, acting) in &mine {
+            let may_move = may(acting, *w, ActionKind::Move);
+            self.movement_actions(state, (*w, acting.as_ref()), may_move, &mut out);
+        }
         out.push(Action::EndTurn);
         out
     }

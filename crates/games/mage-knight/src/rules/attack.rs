@@ -189,7 +189,7 @@ pub fn close_combat(
                 .into());
             }
         }
-        all
+        all.to_vec()
     } else {
         attack.targets.clone()
     };
@@ -379,8 +379,21 @@ pub(super) fn check_capture(state: &Game, a: WarriorId, t: WarriorId) -> Result<
 
 /// The matchup of two warriors as they stand.
 pub fn matchup(state: &Game, a: WarriorId, t: WarriorId, range: AttackRange) -> Matchup {
+    let aw = &state.warriors[a];
+    let mut m = abilities_matchup(state, a, t, range);
+    m.lent_defense = lent_defense(state, t);
+    if range == AttackRange::Ranged {
+        // A blocked line of fire is refused before any roll; here only its modifier counts.
+        m.situation_defense += terrain::line_of_fire(state, &aw.position, t).unwrap_or(0);
+    }
+    m
+}
+
+/// The matchup of `a`'s and `t`'s abilities and clicks alone ([`Matchup::new`]), before what
+/// their surroundings add ([`matchup`]).
+fn abilities_matchup(state: &Game, a: WarriorId, t: WarriorId, range: AttackRange) -> Matchup {
     let (aw, tw) = (&state.warriors[a], &state.warriors[t]);
-    let mut m = Matchup::new(
+    Matchup::new(
         range,
         (
             &aw.abilities(),
@@ -388,13 +401,7 @@ pub fn matchup(state: &Game, a: WarriorId, t: WarriorId, range: AttackRange) -> 
             aw.attack_type,
         ),
         (&tw.abilities(), *tw.current().expect("in play")),
-    );
-    m.lent_defense = lent_defense(state, t);
-    if range == AttackRange::Ranged {
-        // A blocked line of fire is refused before any roll; here only its modifier counts.
-        m.situation_defense += terrain::line_of_fire(state, &aw.position, t).unwrap_or(0);
-    }
-    m
+    )
 }
 
 /// Defend (and Gallant Defense between figures that both have it, Temple Masters membership
@@ -524,7 +531,6 @@ pub fn check_ranged_targets(
         if tw.captive.is_some() {
             return Err(CombatRefusal::TargetIsCaptive { target }.into());
         }
-        let m = matchup(state, a, *t, AttackRange::Ranged);
         let distance = geometry::distance(&w.position, &tw.position);
         if distance > f64::from(data.range) + geometry::LENGTH_SLACK {
             return Err(CombatRefusal::OutOfRange {
@@ -553,18 +559,20 @@ pub fn check_ranged_targets(
         {
             return Err(CombatRefusal::MagicImmune { target }.into());
         }
+        // Only the attacker's abilities against this target count here: what its
+        // surroundings add to the matchup does not.
+        let m = abilities_matchup(state, a, *t, AttackRange::Ranged);
         let ignore_bases = effects::any(&m.attacker, |op| {
             matches!(op, EffectOp::IgnoreBasesForLineOfFire)
         });
         if !ignore_bases {
             for other in state.in_play().filter(|i| *i != a && *i != *t) {
                 let o = &state.warriors[other];
-                if effects::any(&o.abilities(), |op| {
-                    matches!(op, EffectOp::BaseDoesNotBlock)
-                }) {
-                    continue;
-                }
-                if geometry::crosses_base(&w.position, &tw.position, &o.position) {
+                if geometry::crosses_base(&w.position, &tw.position, &o.position)
+                    && !effects::any(&o.abilities(), |op| {
+                        matches!(op, EffectOp::BaseDoesNotBlock)
+                    })
+                {
                     return Err(CombatRefusal::BlockedByBase {
                         attacker: name,
                         target,
@@ -601,6 +609,14 @@ pub fn check_ranged_targets(
         }
     }
     Ok(())
+}
+
+/// Whether `target` is within `attacker`'s range ([`check_ranged_targets`] refuses a target
+/// that is not).
+pub fn within_range(state: &Game, attacker: WarriorId, target: WarriorId) -> bool {
+    let (a, t) = (&state.warriors[attacker], &state.warriors[target]);
+    geometry::distance(&a.position, &t.position)
+        <= f64::from(a.data().range) + geometry::LENGTH_SLACK
 }
 
 /// Runs a ranged combat action.

@@ -258,7 +258,7 @@ pub fn op_coverage(op: &EffectOp) -> Coverage {
 pub fn handler_coverage(handler: Handler) -> Coverage {
     let (played, not) = (Coverage::played, Coverage::not_modelled);
     match handler {
-        Handler::Frenzy => played("actions (check_frenzy)"),
+        Handler::Frenzy => played("actions (frenzied)"),
         Handler::SneakAttack => played("movement (free_spins: no free spin after its move action; attack: not with surge)"),
         Handler::Nimble => played("movement (turn: facing changes without an action)"),
         Handler::Sniper => played("movement (turn: facing changes without an action)"),

@@ -30,12 +30,26 @@ pub fn distance(a: &TablePoint, b: &TablePoint) -> f64 {
 
 /// Whether two bases touch.
 pub fn in_contact(a: &TablePoint, b: &TablePoint) -> bool {
-    distance(a, b) <= 2.0 * base_radius() + CONTACT_SLACK
+    within(a, b, 2.0 * base_radius() + CONTACT_SLACK)
 }
 
 /// Whether two bases would overlap (closer than touching).
 pub fn overlaps(a: &TablePoint, b: &TablePoint) -> bool {
-    distance(a, b) < 2.0 * base_radius() - CONTACT_SLACK
+    let reach = 2.0 * base_radius();
+    !beyond(a, b, reach) && distance(a, b) < reach - CONTACT_SLACK
+}
+
+/// Whether `a` and `b` are at most `reach` apart ([`distance`] `<= reach`).
+fn within(a: &TablePoint, b: &TablePoint, reach: f64) -> bool {
+    !beyond(a, b, reach + CONTACT_SLACK) && distance(a, b) <= reach
+}
+
+/// Whether `a` and `b` are certainly farther apart than `reach`: their squared distance is at
+/// least `reach` squared, so no square root is taken for points far apart. Callers compare the
+/// distance against a length at least [`CONTACT_SLACK`] inside `reach`, far beyond rounding.
+fn beyond(a: &TablePoint, b: &TablePoint, reach: f64) -> bool {
+    let (dx, dy) = (a.x - b.x, a.y - b.y);
+    dx * dx + dy * dy >= reach * reach
 }
 
 /// Whether the direction from `from` toward `to` leaves `from`'s base through its front arc of
@@ -53,7 +67,17 @@ pub fn through_rear_arc(target: &TablePoint, toward: &TablePoint, target_arc: f6
 /// Whether the line of fire from `a` to `b` crosses a base centred at `other` (touching its edge
 /// is not crossing it).
 pub fn crosses_base(a: &TablePoint, b: &TablePoint, other: &TablePoint) -> bool {
-    distance_to_segment(other, a, b) < base_radius() - CONTACT_SLACK
+    // A centre more than a radius outside the box around the segment is farther than that
+    // from it: no need to measure (the slack keeps the answer the measure's).
+    let r = base_radius();
+    if other.x < a.x.min(b.x) - r
+        || other.x > a.x.max(b.x) + r
+        || other.y < a.y.min(b.y) - r
+        || other.y > a.y.max(b.y) + r
+    {
+        return false;
+    }
+    distance_to_segment(other, a, b) < r - CONTACT_SLACK
 }
 
 #[cfg(test)]

@@ -45,96 +45,10 @@ impl MageKnightRules {
         break_away: bool,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<bool, RulesError> {
-        let w = state.warrior(warrior)?.clone();
-        let abilities = w.abilities();
-        let captive = state.captive_of(warrior);
-        let captive_to = captive.map(|c| {
-            let at = state.warriors[c].position;
-            TablePoint {
-                x: at.x + (to.x - w.position.x),
-                y: at.y + (to.y - w.position.y),
-                facing: at.facing,
-            }
-        });
-        let mut path = vec![w.position];
-        path.extend(via.iter().copied());
-        path.push(to);
-        let length: f64 = path
-            .windows(2)
-            .map(|p| geometry::distance(&p[0], &p[1]))
-            .sum();
-        // A captor and its captive have the boot speed type (rules p.14): no flying over bases.
-        let flies = abilities.contains(&SpecialAbility::Flight) && captive.is_none();
-        let aquatic = terrain::aquatic(state, warrior) && captive.is_none();
-        let speed = terrain::move_speed(state, &w.position, speed, (flies, aquatic));
-        if length > speed + geometry::LENGTH_SLACK {
-            return Err(MoveRefusal::TooLong {
-                warrior: state.named(warrior),
-                length,
-                speed,
-            }
-            .into());
-        }
-        terrain::check_path(state, warrior, &path, (flies, aquatic))?;
-        if let (Some(c), Some(at)) = (captive, captive_to) {
-            if let Some(t) = terrain::blocked_at(state, &at, false) {
-                return Err(MoveRefusal::CaptiveOverTerrain {
-                    captor: state.named(warrior),
-                    captive: state.named(c),
-                    kind: t.kind,
-                }
-                .into());
-            }
-        }
-        for other in state
-            .in_play()
-            .filter(|i| *i != warrior && Some(*i) != captive)
-        {
-            let o = &state.warriors[other].position;
-            if let (Some(c), Some(at)) = (captive, captive_to) {
-                if geometry::overlaps(o, &at) {
-                    return Err(MoveRefusal::CaptiveOnBase {
-                        captor: state.named(warrior),
-                        captive: state.named(c),
-                        other: state.named(other),
-                    }
-                    .into());
-                }
-            }
-            if geometry::overlaps(o, &to) {
-                return Err(MoveRefusal::EndsOnBase {
-                    warrior: state.named(warrior),
-                    other: state.named(other),
-                }
-                .into());
-            }
-            if !flies
-                && path
-                    .windows(2)
-                    .any(|p| geometry::crosses_base(&p[0], &p[1], o))
-            {
-                return Err(MoveRefusal::CrossesBase {
-                    warrior: state.named(warrior),
-                    other: state.named(other),
-                }
-                .into());
-            }
-        }
-        if effects::any(&abilities, |op| {
-            matches!(op, EffectOp::NoContactWithOpponents)
-        }) {
-            if let Some(o) = state.in_play().find(|i| {
-                state.opposing(*i, warrior)
-                    && geometry::in_contact(&state.warriors[*i].position, &to)
-            }) {
-                return Err(MoveRefusal::Demoralized {
-                    warrior: state.named(warrior),
-                    opponent: state.named(o),
-                }
-                .into());
-            }
-        }
-        let touching: Vec<WarriorId> = self.opponents_in_contact(state, warrior);
+        let captive_to = self
+            .move_check(state, warrior, speed)?
+            .check(state, (via, to))?;
+        let touching = self.opponents_in_contact(state, warrior);
         if break_away && !touching.is_empty() {
             let fails_on = self.break_away_fails_on(state, warrior, &touching);
             let roll = self.roll_d6(ctx)?;
@@ -152,7 +66,7 @@ impl MageKnightRules {
         self.terrify(state, warrior, &to, ctx)?;
         state.warriors[warrior].position = to;
         ctx.record(Event::Moved { warrior, to });
-        if let (Some(c), Some(at)) = (captive, captive_to) {
+        if let Some((c, at)) = captive_to {
             state.warriors[c].position = at;
             ctx.record(Event::Moved { warrior: c, to: at });
         }
@@ -573,35 +487,36 @@ impl MageKnightRules {
         Ok(())
     }
 
+    /// The opposing Terrify warriors that may stop `mover`, in deployment order (none for a
+    /// Hero or a mover that shows Terrify itself).
+    pub(super) fn terrifying_opponents(&self, state: &Game, mover: WarriorId) -> Vec<WarriorId> {
+        let has_terrify =
+            |i: WarriorId| state.warriors[i].shows(|a| a.meta().handler == Some(Handler::Terrify));
+        let m = &state.warriors[mover];
+        if m.data().factions.contains(&content::Faction::Heroes) || has_terrify(mover) {
+            return Vec::new();
+        }
+        state
+            .in_play()
+            .filter(|i| state.opposing(*i, mover) && has_terrify(*i))
+            .collect()
+    }
+
     /// Terrify: an opposing non-Hero figure about to end in base contact with a Terrify warrior
     /// rolls a die (a cavalry unit two: mount and rider); at or below
     /// [`content::TERRIFY_STOPS_ON`] it cannot come into base contact with it this turn: the
     /// move is refused, and the failed roll is remembered for the turn.
     pub(super) fn terrify(
         &self,
-        state: &mut Game,
+        state: &Game,
         mover: WarriorId,
         to: &TablePoint,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
-        let has_terrify = |i: WarriorId| {
-            state.warriors[i]
-                .abilities()
-                .iter()
-                .any(|a| a.meta().handler == Some(Handler::Terrify))
-        };
-        let m = &state.warriors[mover];
-        if m.data().factions.contains(&content::Faction::Heroes) || has_terrify(mover) {
-            return Ok(());
-        }
-        let terrifiers: Vec<WarriorId> = state
-            .in_play()
-            .filter(|i| {
-                state.opposing(*i, mover)
-                    && geometry::in_contact(&state.warriors[*i].position, to)
-                    && has_terrify(*i)
-            })
-            .collect();
+        let terrifiers = self
+            .terrifying_opponents(state, mover)
+            .into_iter()
+            .filter(|i| geometry::in_contact(&state.warriors[*i].position, to));
         for t in terrifiers {
             if state.terrified.contains(&(mover, t)) {
                 return Err(MoveRefusal::Terrified {
@@ -724,24 +639,205 @@ impl MageKnightRules {
         warrior: WarriorId,
         facing: f64,
     ) -> Result<(), RulesError> {
+        self.check_free_facing(state, warrior)?;
+        if !facing.is_finite() {
+            return Err(ActionRefusal::FacingNotANumber.into());
+        }
+        Ok(())
+    }
+
+    /// Whether `warrior` may turn now, whatever the facing: it is the active player's, and a
+    /// free facing ability (Nimble, Sniper) lets it ([`Self::check_turn`] starts with it).
+    pub(super) fn check_free_facing(
+        &self,
+        state: &Game,
+        warrior: WarriorId,
+    ) -> Result<(), RulesError> {
         let w = state.warrior(warrior)?;
         if w.owner != state.active {
             return Err(RulesError::NotYourTurn(state.named(warrior)));
         }
-        let free_facing = w
-            .abilities()
-            .iter()
-            .any(|a| matches!(a.meta().handler, Some(Handler::Nimble | Handler::Sniper)));
+        let free_facing =
+            w.shows(|a| matches!(a.meta().handler, Some(Handler::Nimble | Handler::Sniper)));
         if !free_facing {
             return Err(ActionRefusal::NoFreeFacing {
                 warrior: state.named(warrior),
             }
             .into());
         }
-        if !facing.is_finite() {
-            return Err(ActionRefusal::FacingNotANumber.into());
-        }
         Ok(())
+    }
+}
+
+/// What the checks of a move depend on besides its path, worked out once per mover
+/// ([`MageKnightRules::move_check`]): listing legal moves judges many paths of one mover with
+/// it.
+#[derive(Debug, Clone)]
+pub(super) struct MoveCheck {
+    /// The mover.
+    warrior: WarriorId,
+    /// Where it starts.
+    from: TablePoint,
+    /// The captive it brings along and where that captive stands now.
+    captive: Option<(WarriorId, TablePoint)>,
+    /// Whether it flies over bases and terrain (Flight, holding no captive).
+    flies: bool,
+    /// Whether water is clear terrain for it (Aquatic, holding no captive).
+    aquatic: bool,
+    /// The length it may move, after terrain.
+    speed: f64,
+    /// The other warriors in play (not the mover or its captive) a move within the speed may
+    /// meet, in deployment order.
+    others: smallvec::SmallVec<[(WarriorId, TablePoint); 16]>,
+    /// The opposing warriors it may not touch (Demoralized), in deployment order; none when
+    /// it may touch them.
+    shunned: Vec<(WarriorId, TablePoint)>,
+}
+
+impl MageKnightRules {
+    /// The facts the checks of a move of `warrior` at `speed` need ([`MoveCheck::check`]).
+    pub(super) fn move_check(
+        &self,
+        state: &Game,
+        warrior: WarriorId,
+        speed: f64,
+    ) -> Result<MoveCheck, RulesError> {
+        let w = state.warrior(warrior)?;
+        let abilities = w.abilities();
+        let captive = state.captive_of(warrior);
+        // A captor and its captive have the boot speed type (rules p.14): no flying over bases.
+        let flies = abilities.contains(&SpecialAbility::Flight) && captive.is_none();
+        let aquatic = terrain::aquatic(state, warrior) && captive.is_none();
+        let speed = terrain::move_speed(state, &w.position, speed, (flies, aquatic));
+        // A path no longer than the speed stays within it of the start, so without a captive
+        // (which ends elsewhere) a base farther than that and a base diameter can neither be
+        // ended on nor crossed.
+        let reach = speed + 2.0 * geometry::base_radius() + geometry::CONTACT_SLACK;
+        let others = state
+            .in_play()
+            .filter(|i| *i != warrior && Some(*i) != captive)
+            .map(|i| (i, state.warriors[i].position))
+            .filter(|(_, at)| captive.is_some() || geometry::distance(&w.position, at) <= reach)
+            .collect();
+        let avoids_contact = effects::any(&abilities, |op| {
+            matches!(op, EffectOp::NoContactWithOpponents)
+        });
+        let shunned = if avoids_contact {
+            state
+                .in_play()
+                .filter(|i| state.opposing(*i, warrior))
+                .map(|i| (i, state.warriors[i].position))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Ok(MoveCheck {
+            warrior,
+            from: w.position,
+            captive: captive.map(|c| (c, state.warriors[c].position)),
+            flies,
+            aquatic,
+            speed,
+            others,
+            shunned,
+        })
+    }
+}
+
+impl MoveCheck {
+    /// The mover.
+    pub(super) fn warrior(&self) -> WarriorId {
+        self.warrior
+    }
+
+    /// The checks of a move along `via` to `to`, before anything is rolled or changed (speed,
+    /// terrain, bases in the way, Demoralized); changes nothing. Returns the captive the mover
+    /// brings along and where it ends, if it holds one. [`MageKnightRules::move_warrior_at`]
+    /// starts with it, and listing legal moves asks it instead of trying the move on a copy.
+    pub(super) fn check(
+        &self,
+        state: &Game,
+        (via, to): (&[TablePoint], TablePoint),
+    ) -> Result<Option<(WarriorId, TablePoint)>, RulesError> {
+        let warrior = self.warrior;
+        let captive_to = self.captive.map(|(c, at)| {
+            (
+                c,
+                TablePoint {
+                    x: at.x + (to.x - self.from.x),
+                    y: at.y + (to.y - self.from.y),
+                    facing: at.facing,
+                },
+            )
+        });
+        let mut path: smallvec::SmallVec<[TablePoint; 4]> = smallvec::smallvec![self.from];
+        path.extend(via.iter().copied());
+        path.push(to);
+        let length: f64 = path
+            .windows(2)
+            .map(|p| geometry::distance(&p[0], &p[1]))
+            .sum();
+        if length > self.speed + geometry::LENGTH_SLACK {
+            return Err(MoveRefusal::TooLong {
+                warrior: state.named(warrior),
+                length,
+                speed: self.speed,
+            }
+            .into());
+        }
+        terrain::check_path(state, warrior, &path, (self.flies, self.aquatic))?;
+        if let Some((c, at)) = captive_to {
+            if let Some(t) = terrain::blocked_at(state, &at, false) {
+                return Err(MoveRefusal::CaptiveOverTerrain {
+                    captor: state.named(warrior),
+                    captive: state.named(c),
+                    kind: t.kind,
+                }
+                .into());
+            }
+        }
+        for (other, o) in &self.others {
+            if let Some((c, at)) = captive_to {
+                if geometry::overlaps(o, &at) {
+                    return Err(MoveRefusal::CaptiveOnBase {
+                        captor: state.named(warrior),
+                        captive: state.named(c),
+                        other: state.named(*other),
+                    }
+                    .into());
+                }
+            }
+            if geometry::overlaps(o, &to) {
+                return Err(MoveRefusal::EndsOnBase {
+                    warrior: state.named(warrior),
+                    other: state.named(*other),
+                }
+                .into());
+            }
+            if !self.flies
+                && path
+                    .windows(2)
+                    .any(|p| geometry::crosses_base(&p[0], &p[1], o))
+            {
+                return Err(MoveRefusal::CrossesBase {
+                    warrior: state.named(warrior),
+                    other: state.named(*other),
+                }
+                .into());
+            }
+        }
+        if let Some((o, _)) = self
+            .shunned
+            .iter()
+            .find(|(_, at)| geometry::in_contact(at, &to))
+        {
+            return Err(MoveRefusal::Demoralized {
+                warrior: state.named(warrior),
+                opponent: state.named(*o),
+            }
+            .into());
+        }
+        Ok(captive_to)
     }
 }
 

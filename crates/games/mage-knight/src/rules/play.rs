@@ -21,12 +21,16 @@
 //! out. The winner controls the most objectives; a tie goes to the most points of opposing
 //! warriors eliminated, then to the smaller build total; otherwise the game is a draw.
 
-use grimoire_engine::{Board, Ctx, OpenTable, Outcome, Playable, PlayerId, SeededDice, TablePoint};
+use grimoire_engine::{
+    Board, Ctx, EventLog, FirstOption, OpenTable, Outcome, Playable, PlayerId, SeededDice,
+    TablePoint,
+};
 
-use super::actions::{Action, MageKnightRules};
-use super::content::{self, ActionKind};
+use super::actions::{Acting, Action, MageKnightRules};
+use super::content;
 use super::dial;
 use super::geometry;
+use super::movement::MoveCheck;
 use super::refusal::SetupRefusal;
 use super::state::{Event, Game, Objective, Player, RulesError, Warrior, WarriorId, Warriors};
 use crate::army::ArmyFile;
@@ -42,11 +46,6 @@ pub const OBJECTIVE_EDGE_MARGIN: f64 = 3.0;
 /// Turns (of both players together) after which time runs out: the stand-in for the standard
 /// game's 50 minutes (see `docs/decisions.md`).
 pub const TURN_LIMIT: u32 = 40;
-
-thread_local! {
-    /// The copy moves are tried on, reused from one trial to the next.
-    static SCRATCH: std::cell::RefCell<Game> = std::cell::RefCell::new(Game::empty());
-}
 
 impl MageKnightRules {
     /// Rolls 2d6 (the sum).
@@ -65,21 +64,36 @@ impl MageKnightRules {
             .sum()
     }
 
-    /// The moves `legal_actions` offers `warrior` (each tried on a copy of the state).
-    fn sample_moves(&self, state: &Game, warrior: WarriorId) -> Vec<Action> {
+    /// Pushes onto `out` the moves `legal_actions` offers `warrior`, each one `apply` accepts
+    /// ([`MoveJudge::accepts`]), without repeating a destination.
+    fn sample_moves(&self, state: &Game, warrior: WarriorId, out: &mut Vec<Action>) {
         let Ok(w) = state.warrior(warrior) else {
-            return Vec::new();
+            return;
         };
         let Some(click) = w.current() else {
-            return Vec::new();
+            return;
         };
         let speed = f64::from(click.speed) - 1e-6;
         if speed <= 0.0 {
-            return Vec::new();
+            return;
         }
+        let move_speed = f64::from(super::movement::move_speed(state, warrior));
+        let Ok(check) = self.move_check(state, warrior, move_speed) else {
+            return;
+        };
+        let judge = MoveJudge {
+            check,
+            touching: self.opponents_in_contact(state, warrior),
+            terrifying: self.terrifying_opponents(state, warrior),
+        };
         let from = w.position;
+        let opponents: smallvec::SmallVec<[TablePoint; 16]> = state
+            .in_play()
+            .filter(|o| state.opposing(*o, warrior))
+            .map(|o| state.warriors[o].position)
+            .collect();
         let contact = 2.0 * geometry::base_radius();
-        let mut targets: Vec<TablePoint> = Vec::new();
+        let mut targets: smallvec::SmallVec<[TablePoint; 32]> = smallvec::SmallVec::new();
         let mut toward = |to: &TablePoint, stop_short: f64| {
             let d = geometry::distance(&from, to);
             if d <= stop_short + 1e-6 {
@@ -92,8 +106,8 @@ impl MageKnightRules {
                 facing: 0.0,
             });
         };
-        for o in state.in_play().filter(|o| state.opposing(*o, warrior)) {
-            toward(&state.warriors[o].position, contact);
+        for o in &opponents {
+            toward(o, contact);
         }
         for objective in &state.objectives {
             toward(&objective.position, 0.0);
@@ -106,60 +120,52 @@ impl MageKnightRules {
                 facing: 0.0,
             });
         }
-        let mut moves = Vec::new();
+        // Destinations already judged: the facing is a function of the destination, so a move
+        // to the same point is the same action.
+        let mut judged: smallvec::SmallVec<[(f64, f64); 32]> = smallvec::SmallVec::new();
         for mut to in targets {
             to.x = (to.x * 100.0).round() / 100.0;
             to.y = (to.y * 100.0).round() / 100.0;
             if !(0.0..=BATTLEFIELD_INCHES).contains(&to.x)
                 || !(0.0..=BATTLEFIELD_INCHES).contains(&to.y)
                 || geometry::distance(&from, &to) > speed
+                || judged.contains(&(to.x, to.y))
             {
                 continue;
             }
-            to.facing = facing_to_nearest_opponent(state, warrior, &to);
-            let action = Action::Move {
+            judged.push((to.x, to.y));
+            if !judge.accepts(self, state, to) {
+                continue;
+            }
+            to.facing = facing_to_nearest(&opponents, &to).unwrap_or(from.facing);
+            out.push(Action::Move {
                 warrior,
                 via: Vec::new(),
                 to,
                 carry: None,
                 double_time: false,
                 formation: Vec::new(),
-            };
-            if !moves.contains(&action) && self.accepts(state, &action) {
-                moves.push(action);
-            }
+            });
         }
-        moves
     }
 
-    /// Whether `apply` accepts `action` now, tried on a copy: the action itself, without
-    /// `apply`'s own all-or-nothing copy (the trial's copy is thrown away anyway). A move a
-    /// Terrify roll stops is an attempt `apply` accepts.
-    fn accepts(&self, state: &Game, action: &Action) -> bool {
-        let attempt = |state: &mut Game, ctx: &mut Ctx<'_, Event>| match self
-            .apply_action(state, action, ctx)
-        {
-            Err(RulesError::Terrified { .. }) => Ok(()),
-            result => result,
-        };
-        let mut dice = SeededDice::new(0);
-        grimoire_engine::succeeds_on_kept(&SCRATCH, state, &mut dice, attempt)
-    }
-
-    /// Moves, facing changes (Nimble, Sniper) and cancelling optional abilities for the
-    /// active player's warriors: the part of `legal_actions` beyond attacks and special
-    /// actions.
-    pub(super) fn movement_actions(&self, state: &Game, player: PlayerId) -> Vec<Action> {
-        let mut out = Vec::new();
-        let mine: Vec<WarriorId> = state
-            .in_play()
-            .filter(|i| state.warriors[*i].owner == player)
-            .collect();
-        for &w in &mine {
-            if self.check_can_act(state, w, ActionKind::Move).is_ok() {
-                out.extend(self.sample_moves(state, w));
-            }
-            let position = state.warriors[w].position;
+    /// Pushes onto `out` the moves (when it `may_move`), facing changes (Nimble, Sniper) and
+    /// cancelled optional abilities of the active player's warrior `w` (with what
+    /// [`MageKnightRules::acting`] found when it may act): the part of `legal_actions` beyond
+    /// attacks and special actions.
+    pub(super) fn movement_actions(
+        &self,
+        state: &Game,
+        (w, acting): (WarriorId, Option<&Acting>),
+        may_move: bool,
+        out: &mut Vec<Action>,
+    ) {
+        if may_move {
+            self.sample_moves(state, w, out);
+        }
+        let position = state.warriors[w].position;
+        // Whether it may turn at all does not depend on the facing.
+        if self.check_free_facing(state, w).is_ok() {
             for o in state.in_play().filter(|o| state.opposing(*o, w)) {
                 let facing = OpenTable.bearing(&position, &state.warriors[o].position);
                 let facing = (facing * 100.0).round() / 100.0;
@@ -168,32 +174,91 @@ impl MageKnightRules {
                     out.push(turn);
                 }
             }
-            for ability in state.warriors[w].abilities() {
-                let cancel = Action::Cancel {
-                    warrior: w,
-                    ability,
-                };
-                if ability.meta().optional && self.check_cancel(state, w, ability).is_ok() {
-                    out.push(cancel);
-                }
+        }
+        let shown;
+        let abilities = match acting {
+            Some(acting) => acting.abilities(),
+            None => {
+                shown = state.warriors[w].abilities();
+                &shown[..]
+            }
+        };
+        for &ability in abilities {
+            let cancel = Action::Cancel {
+                warrior: w,
+                ability,
+            };
+            if ability.meta().optional && self.check_cancel(state, w, ability).is_ok() {
+                out.push(cancel);
             }
         }
-        out
     }
 }
 
-/// The facing from `at` toward the nearest opposing warrior of `warrior` (its current facing
-/// when none is left).
-fn facing_to_nearest_opponent(state: &Game, warrior: WarriorId, at: &TablePoint) -> f64 {
-    let nearest = state
-        .in_play()
-        .filter(|o| state.opposing(*o, warrior))
-        .map(|o| state.warriors[o].position)
-        .min_by(|a, b| geometry::distance(at, a).total_cmp(&geometry::distance(at, b)));
-    match nearest {
-        Some(o) => (OpenTable.bearing(at, &o) * 100.0).round() / 100.0,
-        None => state.warriors[warrior].position.facing,
+/// Judges the moves of one mover that listing offers: the facts of [`MoveCheck`] and those of
+/// the rolls, worked out once.
+struct MoveJudge {
+    /// The move's checks.
+    check: MoveCheck,
+    /// The opponents the mover touches now (it rolls to break away from them).
+    touching: super::actions::Contacts,
+    /// The opposing Terrify warriors that may stop it.
+    terrifying: Vec<WarriorId>,
+}
+
+impl MoveJudge {
+    /// Whether `apply` accepts a move action of the mover straight to `to` now, for a mover
+    /// that may be given a move action: the move's checks ([`MoveCheck::check`]), then the
+    /// rolls as a trial on the dice of seed 0 would make them. A break away that fails ends
+    /// the move accepted; a Terrify roll that stops it is an attempt `apply` accepts; only a
+    /// mover a terrifier already stopped this turn is refused.
+    fn accepts(&self, rules: &MageKnightRules, state: &Game, to: TablePoint) -> bool {
+        if self.check.check(state, (&[], to)).is_err() {
+            return false;
+        }
+        let may_terrify = self
+            .terrifying
+            .iter()
+            .any(|t| geometry::in_contact(&state.warriors[*t].position, &to));
+        if self.touching.is_empty() && !may_terrify {
+            return true;
+        }
+        let warrior = self.check.warrior();
+        let mut dice = SeededDice::new(0);
+        let mut first = FirstOption;
+        let mut log = EventLog::new();
+        log.set_enabled(false);
+        let mut ctx = Ctx::new(&mut dice, &mut first, &mut log);
+        if !self.touching.is_empty() {
+            let fails_on = rules.break_away_fails_on(state, warrior, &self.touching);
+            match rules.roll_d6(&mut ctx) {
+                Ok(roll) if roll <= fails_on => return true,
+                Ok(_) => {}
+                Err(_) => return false,
+            }
+        }
+        if !may_terrify {
+            return true;
+        }
+        matches!(
+            rules.terrify(state, warrior, &to, &mut ctx),
+            Ok(()) | Err(RulesError::Terrified { .. })
+        )
     }
+}
+
+/// The facing from `at` toward the nearest of `opponents` (the first of equally near ones), if
+/// there is any.
+fn facing_to_nearest(opponents: &[TablePoint], at: &TablePoint) -> Option<f64> {
+    let mut nearest: Option<(f64, &TablePoint)> = None;
+    for o in opponents {
+        let d = geometry::distance(at, o);
+        if nearest.is_none_or(|(best, _)| best.total_cmp(&d).is_gt()) {
+            nearest = Some((d, o));
+        }
+    }
+    let (_, nearest) = nearest?;
+    Some((OpenTable.bearing(at, nearest) * 100.0).round() / 100.0)
 }
 
 /// Where the `n`-th warrior of a deployment row stands: rows along the player's edge inside

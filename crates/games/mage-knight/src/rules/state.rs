@@ -172,9 +172,26 @@ impl Warrior {
     /// for them for every candidate move and attack).
     pub fn abilities(&self) -> Abilities {
         let mut out = Abilities::new();
+        self.each_ability(|a| {
+            out.push(a);
+            false
+        });
+        out
+    }
+
+    /// Whether it shows an ability `test` holds for: [`Warrior::abilities`] asked without
+    /// building the list.
+    pub fn shows(&self, test: impl Fn(SpecialAbility) -> bool) -> bool {
+        self.each_ability(test)
+    }
+
+    /// Calls `f` on each ability [`Warrior::abilities`] lists, in its order, until `f`
+    /// returns `true`; returns whether it did.
+    fn each_ability(&self, mut f: impl FnMut(SpecialAbility) -> bool) -> bool {
         if self.captive.is_some() {
-            return out;
+            return false;
         }
+        let mut shown = |a: SpecialAbility| !self.cancelled.contains(&a) && f(a);
         if let Some(c) = self.current() {
             for a in [
                 c.speed_ability,
@@ -185,14 +202,12 @@ impl Warrior {
             .into_iter()
             .flatten()
             {
-                out.push(a);
+                if shown(a) {
+                    return true;
+                }
             }
         }
-        if !self.eliminated {
-            out.extend(self.extra_abilities.iter().copied());
-        }
-        out.retain(|a| !self.cancelled.contains(a));
-        out
+        !self.eliminated && self.extra_abilities.iter().any(|a| shown(*a))
     }
 
     /// Whether it shows `ability` now: whether [`Warrior::abilities`] holds it, asked without

@@ -37,11 +37,9 @@ const AQUATIC_DEFENSE_MODIFIER: i32 = 2;
 
 /// Whether `warrior` shows an ability with the native handler `handler` now.
 fn shows(state: &Game, warrior: WarriorId, handler: Handler) -> bool {
-    state.warrior(warrior).is_ok_and(|w| {
-        w.abilities()
-            .iter()
-            .any(|a| a.meta().handler == Some(handler))
-    })
+    state
+        .warrior(warrior)
+        .is_ok_and(|w| w.shows(|a| a.meta().handler == Some(handler)))
 }
 
 /// Whether movement treats terrain of `kind` as clear for a warrior: water for an Aquatic one.
