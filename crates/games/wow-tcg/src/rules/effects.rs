@@ -153,7 +153,7 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
     ),
     (
         "unlimited_copies",
-        Coverage::not_modelled("a deck-building rule (deck check), not play"),
+        Coverage::played("deck check: any number of copies (100.4, deck::copy_violations)"),
     ),
     (
         "trap_cost",
