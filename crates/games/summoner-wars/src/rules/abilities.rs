@@ -312,7 +312,7 @@ pub fn attached_to(game: &Game, id: ObjectId) -> Vec<ObjectId> {
     if !game.hosts(id) {
         return Vec::new();
     }
-    game.ids()
+    game.outside_piles()
         .filter(|other| game.pieces[other.0 as usize].place() == Place::Attached(id))
         .collect()
 }
@@ -322,7 +322,7 @@ pub fn under(game: &Game, id: ObjectId) -> Vec<ObjectId> {
     if !game.hosts(id) {
         return Vec::new();
     }
-    game.ids()
+    game.outside_piles()
         .filter(|other| game.pieces[other.0 as usize].place() == Place::Under(id))
         .collect()
 }
@@ -584,12 +584,9 @@ fn broadcast(game: &Game, timing: Timing) -> Option<std::rc::Rc<Broadcast>> {
         let mut events = Vec::new();
         let mut units = Vec::new();
         // One pass in id order over the cards in play.
-        for (index, p) in game.pieces.iter().enumerate() {
+        for id in game.outside_piles() {
+            let p = &game.pieces[id.0 as usize];
             let place = p.place();
-            if matches!(place, Place::Hand | Place::DrawPile | Place::Discard) {
-                continue;
-            }
-            let id = ObjectId(index as u32);
             // Only a timing some ability reaches every unit with can make it `everyone`.
             everyone = everyone
                 || (facts.all_units_timings & bit != 0)

@@ -577,7 +577,7 @@ pub struct Game {
 pub type Neighbours = smallvec::SmallVec<[ObjectId; 4]>;
 
 /// The squares of the battlefield.
-const SQUARES: usize = (BOARD_COLUMNS * 2 * ROWS_PER_SIDE) as usize;
+pub const SQUARES: usize = (BOARD_COLUMNS * 2 * ROWS_PER_SIDE) as usize;
 
 /// An index of where the cards are, kept with every change of a card's place so that the
 /// rules need not look at every card to find one.
@@ -592,6 +592,73 @@ struct Whereabouts {
     stacked: u32,
     /// How many cards are active events (`Place::Active`).
     active: u32,
+    /// The cards on the battlefield, one bit per id (while no id is `MASKED` or more).
+    battlefield: Mask,
+    /// The cards in a hand, a draw pile or a discard pile (of either owner), by [`pile_slot`].
+    piles: [Mask; 3],
+    /// Some card has an id of `MASKED` or more: the masks are not kept and the rules look at
+    /// every card instead.
+    wide: bool,
+}
+
+/// A set of card ids, one bit per id below [`MASKED`].
+type Mask = u128;
+
+/// The ids the masks of [`Whereabouts`] can hold.
+const MASKED: u32 = Mask::BITS;
+
+/// The index of a hand, draw pile or discard pile in [`Whereabouts::piles`].
+fn pile_slot(place: Place) -> Option<usize> {
+    match place {
+        Place::Hand => Some(0),
+        Place::DrawPile => Some(1),
+        Place::Discard => Some(2),
+        _ => None,
+    }
+}
+
+/// Card ids in id order: the bits of a mask, or (when the masks are not kept) every card a
+/// test keeps.
+#[derive(Clone)]
+pub enum Ids<'a> {
+    /// The ids of a mask's bits.
+    Bits(Mask),
+    /// Every card from `next` on that `keep` accepts.
+    Scan {
+        /// The cards.
+        pieces: &'a [Piece],
+        /// The next id to look at.
+        next: u32,
+        /// Whether a card is one of them.
+        keep: fn(&Piece) -> bool,
+    },
+}
+
+impl Iterator for Ids<'_> {
+    type Item = ObjectId;
+
+    #[inline]
+    fn next(&mut self) -> Option<ObjectId> {
+        match self {
+            Ids::Bits(bits) => {
+                if *bits == 0 {
+                    return None;
+                }
+                let id = bits.trailing_zeros();
+                *bits &= *bits - 1;
+                Some(ObjectId(id))
+            }
+            Ids::Scan { pieces, next, keep } => {
+                while let Some(piece) = pieces.get(*next as usize) {
+                    *next += 1;
+                    if keep(piece) {
+                        return Some(ObjectId(*next - 1));
+                    }
+                }
+                None
+            }
+        }
+    }
 }
 
 impl Whereabouts {
@@ -600,7 +667,34 @@ impl Whereabouts {
         board: [None; SQUARES],
         stacked: 0,
         active: 0,
+        battlefield: 0,
+        piles: [0; 3],
+        wide: false,
     };
+
+    /// The mask `place` is kept in, if any.
+    fn mask(&mut self, place: Place) -> Option<&mut Mask> {
+        match place {
+            Place::Battlefield(_) => Some(&mut self.battlefield),
+            _ => pile_slot(place).map(|i| &mut self.piles[i]),
+        }
+    }
+
+    /// Records in the masks that `id` is at `place` (`present`) or left it.
+    fn mark(&mut self, id: ObjectId, place: Place, present: bool) {
+        if id.0 >= MASKED {
+            self.wide = true;
+            return;
+        }
+        if let Some(mask) = self.mask(place) {
+            let bit = 1 << id.0;
+            if present {
+                *mask |= bit;
+            } else {
+                *mask &= !bit;
+            }
+        }
+    }
 
     /// The index of `square` in `board`.
     fn slot(square: Square) -> usize {
@@ -609,6 +703,7 @@ impl Whereabouts {
 
     /// Records that `id` left `place`; `pieces` are the cards with their places now.
     fn leave(&mut self, id: ObjectId, place: Place, pieces: &[Piece]) {
+        self.mark(id, place, false);
         if place == Place::Active {
             self.active -= 1;
         }
@@ -635,6 +730,7 @@ impl Whereabouts {
 
     /// Records that `id` is now at `place`.
     fn enter(&mut self, id: ObjectId, place: Place) {
+        self.mark(id, place, true);
         if place == Place::Active {
             self.active += 1;
         }
@@ -854,10 +950,73 @@ impl Game {
         found
     }
 
-    /// Cards on the battlefield.
-    pub fn on_battlefield(&self) -> impl Iterator<Item = ObjectId> + '_ {
-        self.ids()
-            .filter(|id| matches!(self.pieces[id.0 as usize].place, Place::Battlefield(_)))
+    /// The card on each square of the battlefield (row-major), when no two cards share a
+    /// square (a unit passing through a card); `None` while some do.
+    pub fn board(&self) -> Option<&[Option<ObjectId>; SQUARES]> {
+        (self.whereabouts.stacked == 0).then_some(&self.whereabouts.board)
+    }
+
+    /// Cards on the battlefield, in id order.
+    pub fn on_battlefield(&self) -> Ids<'_> {
+        let w = &self.whereabouts;
+        let ids = if w.wide {
+            Ids::Scan {
+                pieces: &self.pieces,
+                next: 0,
+                keep: |p| matches!(p.place, Place::Battlefield(_)),
+            }
+        } else {
+            Ids::Bits(w.battlefield)
+        };
+        debug_assert!(
+            ids.clone().eq(self
+                .ids()
+                .filter(|id| matches!(self.pieces[id.0 as usize].place, Place::Battlefield(_)))),
+            "the index of the cards on the battlefield is out of step"
+        );
+        ids
+    }
+
+    /// Cards in no hand, draw pile or discard pile (on the battlefield, under or attached to
+    /// a card, active events, in a magic pile), in id order.
+    pub fn outside_piles(&self) -> Ids<'_> {
+        self.by_pile(false)
+    }
+
+    /// Cards in a hand, a draw pile or a discard pile (of either owner), in id order.
+    pub fn in_piles(&self) -> Ids<'_> {
+        self.by_pile(true)
+    }
+
+    /// [`Game::in_piles`] (`true`) or [`Game::outside_piles`] (`false`).
+    fn by_pile(&self, in_piles: bool) -> Ids<'_> {
+        let w = &self.whereabouts;
+        let keep: fn(&Piece) -> bool = if in_piles {
+            |p| pile_slot(p.place).is_some()
+        } else {
+            |p| pile_slot(p.place).is_none()
+        };
+        let ids = if w.wide {
+            Ids::Scan {
+                pieces: &self.pieces,
+                next: 0,
+                keep,
+            }
+        } else {
+            let piles = w.piles[0] | w.piles[1] | w.piles[2];
+            let all = if self.pieces.len() as u32 >= MASKED {
+                Mask::MAX
+            } else {
+                (1 << self.pieces.len()) - 1
+            };
+            Ids::Bits(if in_piles { piles } else { all & !piles })
+        };
+        debug_assert!(
+            ids.clone()
+                .eq(self.ids().filter(|id| keep(&self.pieces[id.0 as usize]))),
+            "the index of the piles is out of step"
+        );
+        ids
     }
 
     /// Whether the card is on the battlefield.
@@ -912,19 +1071,34 @@ impl Game {
             return found;
         }
         let (column, row) = (at.column, at.row);
+        let board = &self.whereabouts.board;
+        let slot = |column: u32, row: u32| board[Whereabouts::slot(Square { column, row })];
         let beside = [
-            (column > 0).then(|| (column - 1, row)),
-            (column + 1 < g.width).then_some((column + 1, row)),
-            (row > 0).then(|| (column, row - 1)),
-            (row + 1 < g.height).then_some((column, row + 1)),
+            if column > 0 {
+                slot(column - 1, row)
+            } else {
+                None
+            },
+            if column + 1 < g.width {
+                slot(column + 1, row)
+            } else {
+                None
+            },
+            if row > 0 { slot(column, row - 1) } else { None },
+            if row + 1 < g.height {
+                slot(column, row + 1)
+            } else {
+                None
+            },
         ];
-        found.extend(
-            beside
-                .into_iter()
-                .flatten()
-                .filter_map(|(column, row)| self.at(Square { column, row })),
-        );
-        found.sort_unstable();
+        for id in beside.into_iter().flatten() {
+            // In id order as it goes (at most four).
+            let at = found
+                .iter()
+                .position(|&other| other > id)
+                .unwrap_or(found.len());
+            found.insert(at, id);
+        }
         debug_assert!(
             found.iter().copied().eq(scan()),
             "the cards found around a square by the index differ from a scan"
@@ -996,15 +1170,31 @@ impl Game {
     /// Cards of `player` in `place` (hand, draw pile, discard pile), in pile order (the top
     /// of the draw pile first).
     pub fn pile(&self, player: PlayerId, place: Place) -> Vec<ObjectId> {
-        let mut cards: Vec<ObjectId> = self
-            .pieces
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.owner == player && p.place == place)
-            .map(|(i, _)| ObjectId(i as u32))
-            .collect();
-        cards.sort_by_key(|id| self.pieces[id.0 as usize].pile_order);
+        let mut cards: Vec<ObjectId> = Vec::new();
+        self.pile_into(player, place, &mut cards);
         cards
+    }
+
+    /// [`Game::pile`] appended to `cards` (which then holds them in pile order after what it
+    /// held).
+    pub fn pile_into<E: Extend<ObjectId> + std::ops::DerefMut<Target = [ObjectId]>>(
+        &self,
+        player: PlayerId,
+        place: Place,
+        cards: &mut E,
+    ) {
+        let start = cards.len();
+        let mine = |id: &ObjectId| {
+            let p = &self.pieces[id.0 as usize];
+            p.owner == player && p.place == place
+        };
+        match pile_slot(place) {
+            Some(slot) if !self.whereabouts.wide => {
+                cards.extend(Ids::Bits(self.whereabouts.piles[slot]).filter(mine));
+            }
+            _ => cards.extend(self.ids().filter(mine)),
+        }
+        cards[start..].sort_by_key(|id| self.pieces[id.0 as usize].pile_order);
     }
 }
 
