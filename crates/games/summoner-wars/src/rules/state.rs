@@ -303,9 +303,23 @@ pub struct Restraint {
 pub fn event_entries(card: Card) -> Vec<Ability> {
     match card {
         Card::Event(event) if !event.abilities.is_empty() => event.abilities.to_vec(),
-        Card::Event(event) => event.name.parse::<Ability>().into_iter().collect(),
+        Card::Event(event) => entry_named(event.name).into_iter().collect(),
         _ => Vec::new(),
     }
+}
+
+/// The codex entry named `name`, if there is one: read from the codex once per name and
+/// thread (every game sets up its events with it).
+fn entry_named(name: &'static str) -> Option<Ability> {
+    thread_local! {
+        static NAMED: std::cell::RefCell<std::collections::HashMap<&'static str, Option<Ability>>> =
+            std::cell::RefCell::new(std::collections::HashMap::new());
+    }
+    NAMED.with_borrow_mut(|named| {
+        *named
+            .entry(name)
+            .or_insert_with(|| name.parse::<Ability>().ok())
+    })
 }
 
 /// Whether an event played from `piece` is an active event: its card says so, or an entry it
