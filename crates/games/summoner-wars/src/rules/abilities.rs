@@ -113,12 +113,17 @@ pub fn abilities(game: &Game, id: ObjectId) -> AbilityList {
 /// built. A list that is not empty is the piece's base abilities.
 fn card_list(game: &Game, id: ObjectId, piece: &super::state::Piece) -> Option<&'static [Ability]> {
     if piece.square().is_none() {
-        return piece.stand_in.is_empty().then(|| piece.base_abilities());
+        return piece.stand_in.is_empty().then(|| piece.base_list());
     }
     if piece.no_abilities_this_turn {
         return Some(&[]);
     }
-    let base = piece.base_abilities();
+    let base = piece.base_list();
+    debug_assert_eq!(
+        piece.hosts_any(),
+        game.hosts(id),
+        "the count of hosted cards is out of step"
+    );
     debug_assert_eq!(
         piece.base_facts(),
         BaseFacts::of(base),
@@ -128,7 +133,7 @@ fn card_list(game: &Game, id: ObjectId, piece: &super::state::Piece) -> Option<&
         && piece.granted.is_empty()
         && piece.turn_granted.is_empty()
         && piece.copying.is_none()
-        && !game.hosts(id)
+        && !piece.hosts_any()
         && piece.base_facts().whole)
         .then_some(base)
 }

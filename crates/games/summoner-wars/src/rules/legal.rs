@@ -243,7 +243,7 @@ fn moves(game: &Game, board: &Field, actions: &mut Vec<Action>) {
             board,
             unit,
             mover: &mover,
-            path: Path::with_capacity(longest),
+            path: Vec::with_capacity(longest),
             actions,
             passable: smallvec::SmallVec::new(),
             spaces: i64::from(m.spaces),
@@ -260,7 +260,7 @@ struct Walk<'a> {
     unit: ObjectId,
     mover: &'a CheckedMove,
     /// The squares stepped on so far.
-    path: Path,
+    path: Vec<Square>,
     /// Where each accepted move is listed.
     actions: &'a mut Vec<Action>,
     /// Whether the unit may pass each card met so far ([`may_pass`]).

@@ -100,6 +100,8 @@ pub struct PieceValues {
     /// What the base abilities of the card it reads are like (a list a card keeps whole, the
     /// timings of their operations): read once, asked for every question about its abilities.
     base: super::abilities::BaseFacts,
+    /// The base abilities of the card it reads ([`Piece::base_abilities`]), read once.
+    base_list: &'static [Ability],
     /// Its owner (whose discard pile it goes to).
     pub owner: PlayerId,
     /// Its controller.
@@ -361,6 +363,7 @@ impl Piece {
                 destroyed_unit_this_phase: false,
                 hosted: 0,
                 base: super::abilities::BaseFacts::NONE,
+                base_list: &[],
             },
             granted: List::new(),
             carries: event_entries(card).into(),
@@ -369,7 +372,8 @@ impl Piece {
             turn_granted: List::new(),
             restrained: List::new(),
         };
-        piece.base = super::abilities::BaseFacts::of(piece.base_abilities());
+        piece.base_list = piece.base_abilities();
+        piece.base = super::abilities::BaseFacts::of(piece.base_list);
         piece
     }
 
@@ -377,7 +381,24 @@ impl Piece {
     /// updated (`None`).
     pub fn set_printed(&mut self, printed: Option<Card>) {
         self.printed = printed;
-        self.base = super::abilities::BaseFacts::of(self.base_abilities());
+        self.base_list = self.base_abilities();
+        self.base = super::abilities::BaseFacts::of(self.base_list);
+    }
+
+    /// Its base abilities as read when it was made or last read as printed or updated (what
+    /// [`Piece::base_abilities`] reads while its card stays the same).
+    pub fn base_list(&self) -> &'static [Ability] {
+        debug_assert_eq!(
+            self.base_list,
+            self.base_abilities(),
+            "a piece's base abilities are out of step with its card"
+        );
+        self.base_list
+    }
+
+    /// Whether some card is under it or attached to it (see [`Game::hosts`]).
+    pub fn hosts_any(&self) -> bool {
+        self.hosted > 0
     }
 
     /// What its base abilities are like (see [`BaseFacts`](super::abilities::BaseFacts)).
