@@ -388,7 +388,7 @@ fn visit_own(game: &Game, id: ObjectId, timing: Timing, mut visit: impl FnMut(Ac
 }
 
 /// `visit` of each entry of [`local_acting`], in order, without gathering them.
-fn visit_local(game: &Game, id: ObjectId, timing: Timing, mut visit: impl FnMut(Acting)) {
+pub fn visit_local(game: &Game, id: ObjectId, timing: Timing, mut visit: impl FnMut(Acting)) {
     visit_own(game, id, timing, &mut visit);
     if !game.hosts(id) {
         return;
@@ -424,18 +424,28 @@ pub fn local_acting(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
 /// `visit` of each entry of [`acting_on`], in order, gathered on the stack rather than
 /// remembered (for a question asked once about a card: its movement, a block).
 pub fn acting_on_each(game: &Game, id: ObjectId, timing: Timing, mut visit: impl FnMut(Acting)) {
-    let mut found: smallvec::SmallVec<[Acting; 8]> = smallvec::SmallVec::new();
-    visit_local(game, id, timing, |a| found.push(a));
-    visit_reached(game, id, timing, |a| found.push(a));
-    debug_assert_eq!(
-        &found[..],
-        &acting_on(game, id, timing)[..],
-        "the entries acting on a card, visited, differ from acting_on"
-    );
+    let mut found = ActingList::new();
+    acting_on_into(game, id, timing, &mut found);
     for a in found {
         visit(a);
     }
 }
+
+/// The entries of [`acting_on`] with timing `timing`, in order, added to `found` (kept on the
+/// stack while few) rather than remembered.
+fn acting_on_into(game: &Game, id: ObjectId, timing: Timing, found: &mut ActingList) {
+    let start = found.len();
+    visit_local(game, id, timing, |a| found.push(a));
+    visit_reached(game, id, timing, |a| found.push(a));
+    debug_assert_eq!(
+        &found[start..],
+        &acting_on(game, id, timing)[..],
+        "the entries acting on a card, visited, differ from acting_on"
+    );
+}
+
+/// Operations acting on a card, gathered on the stack while few.
+type ActingList = smallvec::SmallVec<[Acting; 8]>;
 
 fn compute_acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
     reached_by_others(game, id, timing, local_acting(game, id, timing))
@@ -951,10 +961,10 @@ pub fn movement(game: &Game, id: ObjectId) -> Movement {
     let mut mobile = false;
     let mut immobile = false;
     // A timing no codex ability reads movement with adds nothing below: it is not looked at.
-    let mut acting: smallvec::SmallVec<[Acting; 8]> = smallvec::SmallVec::new();
+    let mut acting = ActingList::new();
     for timing in [Timing::Passive, Timing::WhenMoving, Timing::AfterMoving] {
         if timing_shapes_movement(timing) {
-            acting_on_each(game, id, timing, |a| acting.push(a));
+            acting_on_into(game, id, timing, &mut acting);
         }
     }
     for a in acting {

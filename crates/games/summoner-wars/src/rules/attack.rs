@@ -21,7 +21,8 @@
 use grimoire_engine::{Board, Ctx, ObjectId, Square};
 
 use super::abilities::{
-    abilities, acting_of_kind, acting_on, any_local_acting, holds, strength_against, Decrease,
+    abilities, acting_of_kind, acting_on, any_local_acting, holds, strength_against, visit_local,
+    Decrease,
 };
 use super::content::{
     AttackDieFace, AttackType, Block, CardSort, EffectOp, Phase, Recipient, Symbol, Timing,
@@ -120,9 +121,24 @@ impl Attacker {
         if prepared.from.is_none() {
             return Ok(prepared);
         }
-        let extra = any_local_acting(game, attacker, Timing::Passive, |op| {
-            matches!(op, EffectOp::ExtraAttacker)
+        // One look at the operations acting on it alone (they name no recipient): what
+        // `any_local_acting` and `reach` would each find.
+        let (mut extra, mut no_attack_after_moving, mut adjacent_after_moving) =
+            (false, false, false);
+        let mut range_bonus = 0;
+        visit_local(game, attacker, Timing::Passive, |a| match a.op {
+            EffectOp::ExtraAttacker => extra = true,
+            EffectOp::NoAttackAfterMoving => no_attack_after_moving = true,
+            EffectOp::AdjacentAttacksAfterMoving => adjacent_after_moving = true,
+            EffectOp::ModifyRange { amount } => range_bonus += u32::from(amount),
+            _ => {}
         });
+        debug_assert_eq!(
+            extra,
+            any_local_acting(game, attacker, Timing::Passive, |op| {
+                matches!(op, EffectOp::ExtraAttacker)
+            })
+        );
         let allowed = game.player(game.active).attackers_allowed();
         let full = !extra && game.player(game.active).chosen_attackers >= allowed;
         prepared.chosen = if a.attacked_this_phase || full {
@@ -140,18 +156,24 @@ impl Attacker {
         } else {
             Ok(Chosen::Attacker)
         };
-        prepared.moved_no_attack = a.moved_this_turn
-            && any_local_acting(game, attacker, Timing::Passive, |op| {
-                matches!(op, EffectOp::NoAttackAfterMoving)
-            });
-        prepared.adjacent_after_moving = a.moved_this_turn
-            && any_local_acting(game, attacker, Timing::Passive, |op| {
-                matches!(op, EffectOp::AdjacentAttacksAfterMoving)
-            });
+        prepared.moved_no_attack = a.moved_this_turn && no_attack_after_moving;
+        prepared.adjacent_after_moving = a.moved_this_turn && adjacent_after_moving;
+        debug_assert_eq!(
+            (no_attack_after_moving, adjacent_after_moving),
+            (
+                any_local_acting(game, attacker, Timing::Passive, |op| {
+                    matches!(op, EffectOp::NoAttackAfterMoving)
+                }),
+                any_local_acting(game, attacker, Timing::Passive, |op| {
+                    matches!(op, EffectOp::AdjacentAttacksAfterMoving)
+                })
+            )
+        );
         prepared.night = game.player(a.controller).night_this_turn;
         prepared.held = protectors(game, attacker);
         prepared.boost_reach = boost_reach(game, attacker);
-        prepared.reach = reach(game, attacker);
+        prepared.reach = RANGED_REACH as u32 + range_bonus + a.turn_range;
+        debug_assert_eq!(prepared.reach, reach(game, attacker));
         Ok(prepared)
     }
 

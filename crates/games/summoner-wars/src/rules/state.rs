@@ -484,13 +484,7 @@ impl Piece {
 
     /// Printed class tags (kept even when abilities are lost).
     pub fn classes(&self) -> Vec<ClassTag> {
-        let printed: &[ClassTag] = match self.card() {
-            Card::Summoner(c) => c.classes,
-            Card::Champion(c) => c.classes,
-            Card::Common(c) => c.classes,
-            Card::UnclassedUnit(c) => c.classes,
-            Card::Event(_) | Card::Structure(_) => &[],
-        };
+        let printed = self.printed_classes();
         let mut all = printed.to_vec();
         all.extend(
             self.unrecorded_classes
@@ -498,6 +492,22 @@ impl Piece {
                 .filter(|c| !printed.contains(c)),
         );
         all
+    }
+
+    /// Whether it has the class tag `class` ([`Piece::classes`] without gathering them).
+    pub fn has_class(&self, class: ClassTag) -> bool {
+        self.printed_classes().contains(&class) || self.unrecorded_classes.contains(&class)
+    }
+
+    /// The class tags printed on its card.
+    fn printed_classes(&self) -> &'static [ClassTag] {
+        match self.card() {
+            Card::Summoner(c) => c.classes,
+            Card::Champion(c) => c.classes,
+            Card::Common(c) => c.classes,
+            Card::UnclassedUnit(c) => c.classes,
+            Card::Event(_) | Card::Structure(_) => &[],
+        }
     }
 
     /// Base abilities: the ones printed on the card.
@@ -691,6 +701,18 @@ impl Iterator for Ids<'_> {
                     }
                 }
                 None
+            }
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self {
+            Ids::Bits(bits) => {
+                let n = bits.count_ones() as usize;
+                (n, Some(n))
+            }
+            Ids::Scan { pieces, next, .. } => {
+                (0, Some(pieces.len().saturating_sub(*next as usize)))
             }
         }
     }

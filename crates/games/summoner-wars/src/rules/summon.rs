@@ -126,7 +126,7 @@ fn summon_beside(game: &Game, card: ObjectId, at: Square) -> Option<super::conte
                         u != card
                             && p.controller == player
                             && p.is_unit()
-                            && class.is_none_or(|c| p.classes().contains(&c))
+                            && class.is_none_or(|c| p.has_class(c))
                     })
                 }
                 _ => false,
