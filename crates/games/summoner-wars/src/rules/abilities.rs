@@ -113,12 +113,17 @@ pub fn abilities(game: &Game, id: ObjectId) -> AbilityList {
 /// built. A list that is not empty is the piece's base abilities.
 fn card_list(game: &Game, id: ObjectId, piece: &super::state::Piece) -> Option<&'static [Ability]> {
     if piece.square().is_none() {
-        return piece.stand_in.is_empty().then(|| piece.base_abilities());
+        return piece.stand_in.is_empty().then(|| piece.base_list());
     }
     if piece.no_abilities_this_turn {
         return Some(&[]);
     }
-    let base = piece.base_abilities();
+    let base = piece.base_list();
+    debug_assert_eq!(
+        piece.hosts_any(),
+        game.hosts(id),
+        "the count of hosted cards is out of step"
+    );
     debug_assert_eq!(
         piece.base_facts(),
         BaseFacts::of(base),
@@ -128,7 +133,7 @@ fn card_list(game: &Game, id: ObjectId, piece: &super::state::Piece) -> Option<&
         && piece.granted.is_empty()
         && piece.turn_granted.is_empty()
         && piece.copying.is_none()
-        && !game.hosts(id)
+        && !piece.hosts_any()
         && piece.base_facts().whole)
         .then_some(base)
 }
@@ -312,7 +317,7 @@ pub fn attached_to(game: &Game, id: ObjectId) -> Vec<ObjectId> {
     if !game.hosts(id) {
         return Vec::new();
     }
-    game.ids()
+    game.outside_piles()
         .filter(|other| game.pieces[other.0 as usize].place() == Place::Attached(id))
         .collect()
 }
@@ -322,7 +327,7 @@ pub fn under(game: &Game, id: ObjectId) -> Vec<ObjectId> {
     if !game.hosts(id) {
         return Vec::new();
     }
-    game.ids()
+    game.outside_piles()
         .filter(|other| game.pieces[other.0 as usize].place() == Place::Under(id))
         .collect()
 }
@@ -359,14 +364,20 @@ pub fn acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
 /// active events are not looked at.
 pub fn own_acting(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
     let mut out = Vec::new();
+    visit_own(game, id, timing, |a| out.push(a));
+    out
+}
+
+/// `visit` of each entry of [`own_acting`], in order, without gathering them.
+fn visit_own(game: &Game, id: ObjectId, timing: Timing, mut visit: impl FnMut(Acting)) {
     if quiet_itself(game, id, timing) {
-        return out;
+        return;
     }
     let timed = |a: Ability| a.meta().timing.unwrap_or(Timing::Passive) == timing;
     for ability in abilities(game, id).into_iter().filter(|a| timed(*a)) {
         for op in ability.meta().effects {
             if recipient(op) == Recipient::ThisUnit {
-                out.push(Acting {
+                visit(Acting {
                     source: id,
                     ability,
                     op: *op,
@@ -374,15 +385,14 @@ pub fn own_acting(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
             }
         }
     }
-    out
 }
 
-/// The entries of [`acting_on`] that come from `id` itself and the cards under it, in the same
-/// order: every entry whose operation's recipient is `ThisUnit`. Other units and active events
-/// reach `id` only by a recipient naming other units, so for an operation without a recipient
-/// (Soulless, Precise, `life_per_boost`...) this is all of `acting_on`.
-pub fn local_acting(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
-    let mut out = own_acting(game, id, timing);
+/// `visit` of each entry of [`local_acting`], in order, without gathering them.
+pub fn visit_local(game: &Game, id: ObjectId, timing: Timing, mut visit: impl FnMut(Acting)) {
+    visit_own(game, id, timing, &mut visit);
+    if !game.hosts(id) {
+        return;
+    }
     let timed = |a: Ability| a.meta().timing.unwrap_or(Timing::Passive) == timing;
     for below in under(game, id) {
         let piece = &game.pieces[below.0 as usize];
@@ -390,7 +400,7 @@ pub fn local_acting(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
         for &ability in printed.filter(|a| timed(**a)) {
             for op in ability.meta().effects {
                 if recipient(op) == Recipient::ThisUnit {
-                    out.push(Acting {
+                    visit(Acting {
                         source: below,
                         ability,
                         op: *op,
@@ -399,8 +409,43 @@ pub fn local_acting(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
             }
         }
     }
+}
+
+/// The entries of [`acting_on`] that come from `id` itself and the cards under it, in the same
+/// order: every entry whose operation's recipient is `ThisUnit`. Other units and active events
+/// reach `id` only by a recipient naming other units, so for an operation without a recipient
+/// (Soulless, Precise, `life_per_boost`...) this is all of `acting_on`.
+pub fn local_acting(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
+    let mut out = Vec::new();
+    visit_local(game, id, timing, |a| out.push(a));
     out
 }
+
+/// `visit` of each entry of [`acting_on`], in order, gathered on the stack rather than
+/// remembered (for a question asked once about a card: its movement, a block).
+pub fn acting_on_each(game: &Game, id: ObjectId, timing: Timing, mut visit: impl FnMut(Acting)) {
+    let mut found = ActingList::new();
+    acting_on_into(game, id, timing, &mut found);
+    for a in found {
+        visit(a);
+    }
+}
+
+/// The entries of [`acting_on`] with timing `timing`, in order, added to `found` (kept on the
+/// stack while few) rather than remembered.
+fn acting_on_into(game: &Game, id: ObjectId, timing: Timing, found: &mut ActingList) {
+    let start = found.len();
+    visit_local(game, id, timing, |a| found.push(a));
+    visit_reached(game, id, timing, |a| found.push(a));
+    debug_assert_eq!(
+        &found[start..],
+        &acting_on(game, id, timing)[..],
+        "the entries acting on a card, visited, differ from acting_on"
+    );
+}
+
+/// Operations acting on a card, gathered on the stack while few.
+type ActingList = smallvec::SmallVec<[Acting; 8]>;
 
 fn compute_acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
     reached_by_others(game, id, timing, local_acting(game, id, timing))
@@ -414,49 +459,59 @@ fn reached_by_others(
     timing: Timing,
     mut out: Vec<Acting>,
 ) -> Vec<Acting> {
-    let Ok(me) = game.piece(id) else {
-        return out;
+    visit_reached(game, id, timing, |a| out.push(a));
+    out
+}
+
+/// `visit` of each operation of other cards that reaches `id` with timing `timing`, in order
+/// (`visit` must not ask the memo anything).
+fn visit_reached(game: &Game, id: ObjectId, timing: Timing, mut visit: impl FnMut(Acting)) {
+    let Some(me) = game.pieces.get(id.0 as usize) else {
+        return;
     };
     if me.square().is_none() {
-        return out;
+        return;
     }
     // Only a friendly neighbour, or a card with an ability reaching every unit, can act on
     // `id`.
-    let Some(broadcast) = broadcast(game, timing) else {
-        return out;
-    };
-    for acting in &broadcast.units {
-        let other = acting.source;
-        if other == id {
-            continue;
-        }
-        let shares =
-            broadcast.everyone || (game.friendly(id, other) && game.within(id, other, REACH));
-        if !shares {
-            continue;
-        }
-        let reaches = match recipient(&acting.op) {
-            Recipient::FriendlyAdjacent => game.adjacent(id, other) && game.friendly(id, other),
-            Recipient::AdjacentDamagedFriendly => {
-                game.adjacent(id, other) && game.friendly(id, other) && me.damage > 0
-            }
-            Recipient::AllUnits => true,
-            Recipient::FriendlyCommonWithin => match acting.op {
-                EffectOp::ModifyStrength { within, .. } => {
-                    game.friendly(id, other)
-                        && me.kind() == Kind::Common
-                        && game.within(other, id, within.into())
-                }
-                _ => false,
-            },
-            _ => false,
+    with_broadcast(game, timing, |broadcast| {
+        let Some(broadcast) = broadcast else {
+            return;
         };
-        if reaches {
-            out.push(*acting);
+        for acting in &broadcast.units {
+            let other = acting.source;
+            if other == id {
+                continue;
+            }
+            let shares =
+                broadcast.everyone || (game.friendly(id, other) && game.within(id, other, REACH));
+            if !shares {
+                continue;
+            }
+            let reaches = match recipient(&acting.op) {
+                Recipient::FriendlyAdjacent => game.adjacent(id, other) && game.friendly(id, other),
+                Recipient::AdjacentDamagedFriendly => {
+                    game.adjacent(id, other) && game.friendly(id, other) && me.damage > 0
+                }
+                Recipient::AllUnits => true,
+                Recipient::FriendlyCommonWithin => match acting.op {
+                    EffectOp::ModifyStrength { within, .. } => {
+                        game.friendly(id, other)
+                            && me.kind() == Kind::Common
+                            && game.within(other, id, within.into())
+                    }
+                    _ => false,
+                },
+                _ => false,
+            };
+            if reaches {
+                visit(*acting);
+            }
         }
-    }
-    out.extend_from_slice(&broadcast.events);
-    out
+        for acting in &broadcast.events {
+            visit(*acting);
+        }
+    });
 }
 
 /// The operations with one timing that may act on units other than their own card.
@@ -556,17 +611,18 @@ fn facts() -> &'static Facts {
     })
 }
 
-/// The operations with timing `timing` that may act on other units ([`Broadcast`]), shared
-/// rather than copied by every question on the same state; `None` when there are none (no
-/// codex ability of that timing reaches other units, or no card in play has one).
-fn broadcast(game: &Game, timing: Timing) -> Option<std::rc::Rc<Broadcast>> {
+/// `read` of the operations with timing `timing` that may act on other units
+/// ([`Broadcast`]), read in place rather than copied by every question on the same state;
+/// `None` when there are none (no codex ability of that timing reaches other units, or no card
+/// in play has one). `read` must not ask the memo anything.
+fn with_broadcast(game: &Game, timing: Timing, read: impl FnOnce(Option<&Broadcast>)) {
     // No ability of this timing reaches another unit: nothing can be broadcast (every entry
     // a card can have, printed, granted or carried, is one of the codex's abilities).
     let facts = facts();
     if !facts.timing_reaches[timing as usize] {
-        return None;
+        return read(None);
     }
-    super::memo::broadcast(game, timing, || {
+    let compute = || {
         let bit = timing_bit(timing);
         let timed = |a: Ability| a.meta().timing.unwrap_or(Timing::Passive) == timing;
         let reaching = |op: &EffectOp| {
@@ -584,12 +640,9 @@ fn broadcast(game: &Game, timing: Timing) -> Option<std::rc::Rc<Broadcast>> {
         let mut events = Vec::new();
         let mut units = Vec::new();
         // One pass in id order over the cards in play.
-        for (index, p) in game.pieces.iter().enumerate() {
+        for id in game.outside_piles() {
+            let p = &game.pieces[id.0 as usize];
             let place = p.place();
-            if matches!(place, Place::Hand | Place::DrawPile | Place::Discard) {
-                continue;
-            }
-            let id = ObjectId(index as u32);
             // Only a timing some ability reaches every unit with can make it `everyone`.
             everyone = everyone
                 || (facts.all_units_timings & bit != 0)
@@ -641,7 +694,8 @@ fn broadcast(game: &Game, timing: Timing) -> Option<std::rc::Rc<Broadcast>> {
             units,
             events,
         })
-    })
+    };
+    super::memo::with_broadcast(game, timing, compute, read)
 }
 
 /// The operations of `id`'s own abilities with timing `timing`, whoever they land on
@@ -907,10 +961,12 @@ pub fn movement(game: &Game, id: ObjectId) -> Movement {
     let mut mobile = false;
     let mut immobile = false;
     // A timing no codex ability reads movement with adds nothing below: it is not looked at.
-    let acting = [Timing::Passive, Timing::WhenMoving, Timing::AfterMoving]
-        .into_iter()
-        .filter(|&timing| timing_shapes_movement(timing))
-        .flat_map(|timing| acting_on(game, id, timing));
+    let mut acting = ActingList::new();
+    for timing in [Timing::Passive, Timing::WhenMoving, Timing::AfterMoving] {
+        if timing_shapes_movement(timing) {
+            acting_on_into(game, id, timing, &mut acting);
+        }
+    }
     for a in acting {
         match a.op {
             EffectOp::ModifyMovement {
@@ -986,7 +1042,9 @@ pub fn any_acting(
     timing: Timing,
     matches: impl Fn(&EffectOp) -> bool,
 ) -> bool {
-    acting_on(game, id, timing).iter().any(|a| matches(&a.op))
+    let mut found = false;
+    acting_on_each(game, id, timing, |a| found |= matches(&a.op));
+    found
 }
 
 /// The entries of [`acting_on`] whose operation is of the kind `kind` picks, for kinds of
@@ -999,8 +1057,12 @@ pub fn acting_of_kind(
     timing: Timing,
     kind: impl Fn(&EffectOp) -> bool,
 ) -> Vec<Acting> {
-    let mut found = local_acting(game, id, timing);
-    found.retain(|a| kind(&a.op));
+    let mut found = Vec::new();
+    visit_local(game, id, timing, |a| {
+        if kind(&a.op) {
+            found.push(a);
+        }
+    });
     debug_assert_eq!(
         found,
         acting_on(game, id, timing)
@@ -1022,9 +1084,8 @@ pub fn any_local_acting(
     timing: Timing,
     matches: impl Fn(&EffectOp) -> bool,
 ) -> bool {
-    let found = local_acting(game, id, timing)
-        .iter()
-        .any(|a| matches(&a.op));
+    let mut found = false;
+    visit_local(game, id, timing, |a| found |= matches(&a.op));
     debug_assert_eq!(
         found,
         acting_on(game, id, timing).iter().any(|a| matches(&a.op)),

@@ -21,7 +21,8 @@
 use grimoire_engine::{Board, Ctx, ObjectId, Square};
 
 use super::abilities::{
-    abilities, acting_of_kind, acting_on, any_local_acting, holds, strength_against, Decrease,
+    abilities, acting_of_kind, acting_on, any_local_acting, holds, strength_against, visit_local,
+    Decrease,
 };
 use super::content::{
     AttackDieFace, AttackType, Block, CardSort, EffectOp, Phase, Recipient, Symbol, Timing,
@@ -63,118 +64,218 @@ pub fn check_attack(game: &Game, attacker: ObjectId, target: ObjectId) -> Result
 /// attack uses it only when it could not be chosen (already chosen, or the phase's attackers
 /// are all chosen).
 fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, RulesError> {
-    let a = game.piece(attacker)?;
-    // The attacker as a refusal names it.
-    let unit = game.named(attacker);
-    if game.phase != Phase::Attack {
-        return Err(Refusal::AttackPhase { unit }.into());
-    }
-    if a.controller != game.active {
-        return Err(Refusal::NotActiveControlled { unit }.into());
-    }
-    let (Some(from), Some(to)) = (a.square(), game.piece(target)?.square()) else {
-        return Err(Refusal::AttackOffBattlefield.into());
-    };
-    let extra = any_local_acting(game, attacker, Timing::Passive, |op| {
-        matches!(op, EffectOp::ExtraAttacker)
-    });
-    let allowed = game.player(game.active).attackers_allowed();
-    let full = !extra && game.player(game.active).chosen_attackers >= allowed;
-    let chosen = if a.attacked_this_phase || full {
-        if a.extra_attacks == 0 {
-            return Err(if a.attacked_this_phase {
-                Refusal::AlreadyAttacked { unit }
+    Attacker::of(game, attacker)?.check(game, target)
+}
+
+/// What [`check`] reads of the attacking unit alone, read once for every card it may attack:
+/// `Attacker::of(game, a)?.check(game, target)` is `check(game, a, target)`, refusals and
+/// their order included.
+pub struct Attacker {
+    /// The attacking unit.
+    id: ObjectId,
+    /// The attacker as a refusal names it.
+    unit: super::refusal::Named,
+    /// Its square, when it is on the battlefield (what follows is read only then).
+    from: Option<Square>,
+    /// How it would be used, or why it cannot attack at all.
+    chosen: Result<Chosen, Refusal>,
+    /// It moved this turn and cannot attack after moving.
+    moved_no_attack: bool,
+    /// It moved this turn and then attacks only adjacent cards.
+    adjacent_after_moving: bool,
+    /// Its controller's night: it attacks only adjacent cards.
+    night: bool,
+    /// The enemy units next to it that it may only attack ([`protectors`]).
+    held: smallvec::SmallVec<[ObjectId; 4]>,
+    /// Its `reach_per_boost` and `reach_within` sorts with their reach ([`boost_reach`]).
+    boost_reach: Vec<(CardSort, u32)>,
+    /// How far its ranged attacks reach ([`reach`]).
+    reach: u32,
+}
+
+impl Attacker {
+    /// The attacking unit `attacker` as [`check`] reads it, or the refusal [`check`] gives for
+    /// every target before it looks at any (no such card, not the Attack Phase, not the active
+    /// player's).
+    pub fn of(game: &Game, attacker: ObjectId) -> Result<Self, RulesError> {
+        let a = game.piece(attacker)?;
+        let unit = game.named(attacker);
+        if game.phase != Phase::Attack {
+            return Err(Refusal::AttackPhase { unit }.into());
+        }
+        if a.controller != game.active {
+            return Err(Refusal::NotActiveControlled { unit }.into());
+        }
+        let mut prepared = Self {
+            id: attacker,
+            unit,
+            from: a.square(),
+            chosen: Ok(Chosen::Attacker),
+            moved_no_attack: false,
+            adjacent_after_moving: false,
+            night: false,
+            held: smallvec::SmallVec::new(),
+            boost_reach: Vec::new(),
+            reach: 0,
+        };
+        if prepared.from.is_none() {
+            return Ok(prepared);
+        }
+        // One look at the operations acting on it alone (they name no recipient): what
+        // `any_local_acting` and `reach` would each find.
+        let (mut extra, mut no_attack_after_moving, mut adjacent_after_moving) =
+            (false, false, false);
+        let mut range_bonus = 0;
+        visit_local(game, attacker, Timing::Passive, |a| match a.op {
+            EffectOp::ExtraAttacker => extra = true,
+            EffectOp::NoAttackAfterMoving => no_attack_after_moving = true,
+            EffectOp::AdjacentAttacksAfterMoving => adjacent_after_moving = true,
+            EffectOp::ModifyRange { amount } => range_bonus += u32::from(amount),
+            _ => {}
+        });
+        debug_assert_eq!(
+            extra,
+            any_local_acting(game, attacker, Timing::Passive, |op| {
+                matches!(op, EffectOp::ExtraAttacker)
+            })
+        );
+        let allowed = game.player(game.active).attackers_allowed();
+        let full = !extra && game.player(game.active).chosen_attackers >= allowed;
+        prepared.chosen = if a.attacked_this_phase || full {
+            if a.extra_attacks == 0 {
+                Err(if a.attacked_this_phase {
+                    Refusal::AlreadyAttacked { unit }
+                } else {
+                    Refusal::AttackersChosen { allowed }
+                })
             } else {
-                Refusal::AttackersChosen { allowed }
+                Ok(Chosen::ExtraAttack)
+            }
+        } else if extra {
+            Ok(Chosen::ExtraAttacker)
+        } else {
+            Ok(Chosen::Attacker)
+        };
+        prepared.moved_no_attack = a.moved_this_turn && no_attack_after_moving;
+        prepared.adjacent_after_moving = a.moved_this_turn && adjacent_after_moving;
+        debug_assert_eq!(
+            (no_attack_after_moving, adjacent_after_moving),
+            (
+                any_local_acting(game, attacker, Timing::Passive, |op| {
+                    matches!(op, EffectOp::NoAttackAfterMoving)
+                }),
+                any_local_acting(game, attacker, Timing::Passive, |op| {
+                    matches!(op, EffectOp::AdjacentAttacksAfterMoving)
+                })
+            )
+        );
+        prepared.night = game.player(a.controller).night_this_turn;
+        prepared.held = protectors(game, attacker);
+        prepared.boost_reach = boost_reach(game, attacker);
+        prepared.reach = RANGED_REACH as u32 + range_bonus + a.turn_range;
+        debug_assert_eq!(prepared.reach, reach(game, attacker));
+        Ok(prepared)
+    }
+
+    /// Whether it may attack cards off its straight lines (it has boost and `reach_per_boost`,
+    /// or `reach_within`): the legal-action search then tries every card.
+    pub fn reaches_off_line(&self) -> bool {
+        !self.boost_reach.is_empty()
+    }
+
+    /// How far its ranged attacks reach ([`reach`]).
+    pub fn reach(&self) -> u32 {
+        self.reach
+    }
+
+    /// Checks that it may attack `target` now, and how it is used.
+    fn check(&self, game: &Game, target: ObjectId) -> Result<Chosen, RulesError> {
+        let (unit, attacker) = (self.unit, self.id);
+        let (Some(from), Some(to)) = (self.from, game.piece(target)?.square()) else {
+            return Err(Refusal::AttackOffBattlefield.into());
+        };
+        let chosen = self.chosen.clone()?;
+        if self.moved_no_attack {
+            return Err(Refusal::MovedNoAttack { unit }.into());
+        }
+        let adjacent = grid().adjacent(from, to);
+        if self.adjacent_after_moving && !adjacent {
+            return Err(Refusal::MovedAdjacentOnly { unit }.into());
+        }
+        if self.night && !adjacent {
+            return Err(Refusal::NightAdjacentOnly { unit }.into());
+        }
+        for r in &game.pieces[attacker.0 as usize].restrained {
+            if r.no_attack {
+                return Err(Refusal::Restrained { unit }.into());
+            }
+            if r.spare_source && r.by == target {
+                return Err(Refusal::Spared {
+                    unit,
+                    target: game.named(target),
+                }
+                .into());
+            }
+        }
+        if !self.held.is_empty() && !self.held.contains(&target) {
+            return Err(Refusal::HeldTo {
+                unit,
+                only: game.named(self.held[0]),
             }
             .into());
         }
-        Chosen::ExtraAttack
-    } else if extra {
-        Chosen::ExtraAttacker
-    } else {
-        Chosen::Attacker
-    };
-    if a.moved_this_turn
-        && any_local_acting(game, attacker, Timing::Passive, |op| {
-            matches!(op, EffectOp::NoAttackAfterMoving)
-        })
-    {
-        return Err(Refusal::MovedNoAttack { unit }.into());
-    }
-    if a.moved_this_turn
-        && !grid().adjacent(from, to)
-        && any_local_acting(game, attacker, Timing::Passive, |op| {
-            matches!(op, EffectOp::AdjacentAttacksAfterMoving)
-        })
-    {
-        return Err(Refusal::MovedAdjacentOnly { unit }.into());
-    }
-    if game.player(a.controller).night_this_turn && !grid().adjacent(from, to) {
-        return Err(Refusal::NightAdjacentOnly { unit }.into());
-    }
-    for r in &a.restrained {
-        if r.no_attack {
-            return Err(Refusal::Restrained { unit }.into());
-        }
-        if r.spare_source && r.by == target {
-            return Err(Refusal::Spared {
-                unit,
+        if !adjacent && blocked(game, target, Block::AttackFromAfar) {
+            return Err(Refusal::NotFromAfar {
                 target: game.named(target),
             }
             .into());
         }
-    }
-    let held = protectors(game, attacker);
-    if !held.is_empty() && !held.contains(&target) {
-        return Err(Refusal::HeldTo {
-            unit,
-            only: game.named(held[0]),
+        // `reach_per_boost` and `reach_within`: a card of its sort within as many spaces, with
+        // no straight line needed and nothing attacked through.
+        if self.boost_reach.iter().any(|&(sort, spaces)| {
+            is_sort(game, target, sort) && game.within(attacker, target, spaces)
+        }) {
+            return Ok(chosen);
         }
-        .into());
-    }
-    if blocked(game, target, Block::AttackFromAfar) && !grid().adjacent(from, to) {
-        return Err(Refusal::NotFromAfar {
-            target: game.named(target),
-        }
-        .into());
-    }
-    if reaches_by_boost(game, attacker, target) {
-        return Ok(chosen);
-    }
-    let reach = reach(game, attacker);
-    match a.attack_type() {
-        Some(AttackType::Melee) => {
-            if !grid().adjacent(from, to) {
-                return Err(Refusal::MeleeAdjacent { unit }.into());
-            }
-        }
-        Some(AttackType::Ranged) => {
-            let Some(distance) = grid().straight_line(from, to) else {
-                return Err(Refusal::NotStraight { unit }.into());
-            };
-            if distance == 0 || distance > reach {
-                return Err(Refusal::OutOfReach {
-                    unit,
-                    distance,
-                    reach,
+        let reach = self.reach;
+        match game.pieces[attacker.0 as usize].attack_type() {
+            Some(AttackType::Melee) => {
+                if !adjacent {
+                    return Err(Refusal::MeleeAdjacent { unit }.into());
                 }
-                .into());
             }
-            if let Some(between) = line_squares(from, to)
-                .filter(|&s| s != to)
-                .find_map(|s| game.at(s))
-            {
-                return Err(Refusal::ShotBlocked {
-                    unit,
-                    between: game.named(between),
+            Some(AttackType::Ranged) => {
+                let Some(distance) = grid().straight_line(from, to) else {
+                    return Err(Refusal::NotStraight { unit }.into());
+                };
+                if distance == 0 || distance > reach {
+                    return Err(Refusal::OutOfReach {
+                        unit,
+                        distance,
+                        reach,
+                    }
+                    .into());
                 }
-                .into());
+                if let Some(between) = line_squares(from, to)
+                    .filter(|&s| s != to)
+                    .find_map(|s| game.at(s))
+                {
+                    return Err(Refusal::ShotBlocked {
+                        unit,
+                        between: game.named(between),
+                    }
+                    .into());
+                }
             }
+            None => return Err(Refusal::NotAUnit { unit }.into()),
         }
-        None => return Err(Refusal::NotAUnit { unit }.into()),
+        Ok(chosen)
     }
-    Ok(chosen)
+
+    /// [`check_attack`] of this attacker against `target`.
+    pub fn check_target(&self, game: &Game, target: ObjectId) -> Result<(), RulesError> {
+        self.check(game, target).map(drop)
+    }
 }
 
 /// How far `attacker` reaches with a ranged attack: `RANGED_REACH` and every `modify_range`.
@@ -194,7 +295,7 @@ pub fn reach(game: &Game, attacker: ObjectId) -> u32 {
 
 /// Enemy units next to `attacker` whose `must_be_attacked` holds it (Protector): it may attack
 /// only one of them.
-fn protectors(game: &Game, attacker: ObjectId) -> Vec<ObjectId> {
+fn protectors(game: &Game, attacker: ObjectId) -> smallvec::SmallVec<[ObjectId; 4]> {
     game.neighbours(attacker)
         .into_iter()
         .filter(|&p| {
@@ -235,20 +336,6 @@ fn fixed_reach(game: &Game, attacker: ObjectId) -> Vec<(CardSort, u32)> {
             _ => None,
         })
         .collect()
-}
-
-/// Whether `attacker` may attack cards off its straight lines (it has boost and
-/// `reach_per_boost`): the legal-action search then tries every card.
-pub fn reaches_off_line(game: &Game, attacker: ObjectId) -> bool {
-    !boost_reach(game, attacker).is_empty()
-}
-
-/// Whether `attacker` reaches `target` by `reach_per_boost`: a card of its sort within as many
-/// spaces as its boost, with no straight line needed and nothing attacked through.
-fn reaches_by_boost(game: &Game, attacker: ObjectId, target: ObjectId) -> bool {
-    boost_reach(game, attacker)
-        .into_iter()
-        .any(|(sort, spaces)| is_sort(game, target, sort) && game.within(attacker, target, spaces))
 }
 
 /// Footwork: after the target is chosen, the attacker's `exchange_with_target` may swap the
@@ -522,7 +609,7 @@ fn defences(game: &Game, attacker: ObjectId, target: ObjectId) -> (u8, bool) {
     }
     // Active events of the target's controller protecting cards of a sort (Strengthen
     // Structures).
-    for event in game.ids() {
+    for event in game.outside_piles() {
         let piece = &game.pieces[event.0 as usize];
         if piece.place() != Place::Active || !game.friendly(event, target) {
             continue;

@@ -253,20 +253,23 @@ fn life_may_drop(game: &Game) -> bool {
         return false;
     }
     let lowers = |a: &super::content::Ability| super::abilities::lowers_life(*a);
-    game.pieces.iter().any(|p| {
-        let in_play = !matches!(p.place(), Place::Hand | Place::DrawPile | Place::Discard);
-        (in_play
-            && (p.base_facts().lowers_life
-                || p.stand_in
-                    .iter()
-                    .chain(&p.granted)
-                    .chain(&p.turn_granted)
-                    .chain(&p.carries)
-                    .any(lowers)))
-            || p.copying.is_some_and(|(target, _)| {
-                game.piece(target).is_ok_and(|t| t.base_facts().lowers_life)
-            })
-    })
+    let copies_lowering = |p: &super::state::Piece| {
+        p.copying
+            .is_some_and(|(target, _)| game.piece(target).is_ok_and(|t| t.base_facts().lowers_life))
+    };
+    game.outside_piles().any(|id| {
+        let p = &game.pieces[id.0 as usize];
+        p.base_facts().lowers_life
+            || p.stand_in
+                .iter()
+                .chain(&p.granted)
+                .chain(&p.turn_granted)
+                .chain(&p.carries)
+                .any(lowers)
+            || copies_lowering(p)
+    }) || game
+        .in_piles()
+        .any(|id| copies_lowering(&game.pieces[id.0 as usize]))
 }
 
 /// Destroys the given cards one at a time, in the active player's order.
@@ -337,7 +340,7 @@ pub fn gain_magic(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>, player: PlayerI
 /// card (FAQ Playing the Same Card Twice).
 pub fn leave_battlefield(game: &mut Game, id: ObjectId, place: Place) -> Result<(), RulesError> {
     let followers: Vec<ObjectId> = game
-        .ids()
+        .outside_piles()
         .filter(|o| {
             matches!(game.pieces[o.0 as usize].place(), Place::Under(h) | Place::Attached(h) if h == id)
         })
@@ -380,7 +383,8 @@ fn returns_to_hand(game: &Game, id: ObjectId) -> bool {
         return false;
     };
     piece.kind() == Kind::Common
-        && game.ids().any(|event| {
+        && game.any_active_event()
+        && game.outside_piles().any(|event| {
             let e = &game.pieces[event.0 as usize];
             e.place() == Place::Active
                 && e.controller == piece.controller

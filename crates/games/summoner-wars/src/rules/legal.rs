@@ -16,7 +16,7 @@ use grimoire_engine::{Ctx, ObjectId, PlayerId, SeededDice, Square};
 
 use super::abilities::abilities;
 use super::actions::{apply_in_place, Action, Path};
-use super::attack::check_attack;
+use super::attack::{check_attack, Attacker};
 use super::content::{AttackType, Phase, Timing, BOARD_COLUMNS, ROWS_PER_SIDE};
 use super::handlers::card_handler;
 use super::movement::{check_mover, check_path, may_pass, CheckedMove};
@@ -39,7 +39,8 @@ fn listed(game: &Game, player: PlayerId) -> Vec<Action> {
     let mut actions = Vec::with_capacity(32);
     actions.push(Action::EndPhase);
     let board = Field::of(game);
-    let hand = game.pile(player, Place::Hand);
+    let mut hand: smallvec::SmallVec<[ObjectId; 16]> = smallvec::SmallVec::new();
+    game.pile_into(player, Place::Hand, &mut hand);
     if game.phase == Phase::Summon || renewed_hope(game, player) {
         summons(game, &board, &hand, &mut actions);
     }
@@ -65,6 +66,45 @@ fn listed(game: &Game, player: PlayerId) -> Vec<Action> {
 /// The squares of the battlefield.
 const SQUARES: usize = (BOARD_COLUMNS * 2 * ROWS_PER_SIDE) as usize;
 
+/// The columns of the battlefield.
+const WIDTH: usize = BOARD_COLUMNS as usize;
+
+/// No square (in [`NEIGHBOURS`]).
+const NONE: u8 = u8::MAX;
+
+/// The slots (row-major indices) of the squares next to each square, in the order
+/// [`Field::around`] lists them (up, right, down, left); [`NONE`] off the battlefield.
+static NEIGHBOURS: [[u8; 4]; SQUARES] = {
+    let mut table = [[NONE; 4]; SQUARES];
+    let height = SQUARES / WIDTH;
+    let mut slot = 0;
+    while slot < SQUARES {
+        let (column, row) = (slot % WIDTH, slot / WIDTH);
+        if row + 1 < height {
+            table[slot][0] = (slot + WIDTH) as u8;
+        }
+        if column + 1 < WIDTH {
+            table[slot][1] = (slot + 1) as u8;
+        }
+        if row > 0 {
+            table[slot][2] = (slot - WIDTH) as u8;
+        }
+        if column > 0 {
+            table[slot][3] = (slot - 1) as u8;
+        }
+        slot += 1;
+    }
+    table
+};
+
+/// The square of a slot.
+fn square_at(slot: usize) -> Square {
+    Square {
+        column: (slot % WIDTH) as u32,
+        row: (slot / WIDTH) as u32,
+    }
+}
+
 /// Who stands where, read once (kept on the stack: one is read for every list).
 struct Field {
     /// The card on each square (row-major).
@@ -79,14 +119,22 @@ impl Field {
     fn of(game: &Game) -> Self {
         let g = grid();
         debug_assert_eq!((g.width * g.height) as usize, SQUARES);
-        let mut at = [None; SQUARES];
-        let mut cards = smallvec::SmallVec::new();
-        for (i, piece) in game.pieces.iter().enumerate() {
-            if let Place::Battlefield(s) = piece.place() {
-                at[(s.row * g.width + s.column) as usize] = Some(ObjectId(i as u32));
-                cards.push(ObjectId(i as u32));
-            }
+        let mut cards: smallvec::SmallVec<[ObjectId; 32]> = smallvec::SmallVec::new();
+        for id in game.on_battlefield() {
+            cards.push(id);
         }
+        // The battlefield's index when it names every card; else the last card on a square
+        // counts, as a look at every card in id order finds.
+        let at = game.board().copied().unwrap_or_else(|| {
+            let mut at = [None; SQUARES];
+            for &id in &cards {
+                let s = game.pieces[id.0 as usize]
+                    .square()
+                    .expect("on the battlefield");
+                at[(s.row * g.width + s.column) as usize] = Some(id);
+            }
+            at
+        });
         Self {
             at,
             cards,
@@ -104,19 +152,18 @@ impl Field {
             .flat_map(move |row| (0..self.width).map(move |column| Square { column, row }))
     }
 
-    /// The squares next to `s`.
+    /// The squares next to `s` (up, right, down, left).
     fn around(&self, s: Square) -> impl Iterator<Item = Square> + '_ {
-        [(0i32, 1i32), (1, 0), (0, -1), (-1, 0)]
+        NEIGHBOURS[self.slot(s)]
             .into_iter()
-            .filter_map(move |(dc, dr)| {
-                let (c, r) = (s.column as i32 + dc, s.row as i32 + dr);
-                (c >= 0 && r >= 0 && c < self.width as i32 && r < self.height as i32).then_some(
-                    Square {
-                        column: c as u32,
-                        row: r as u32,
-                    },
-                )
-            })
+            .filter(|&n| n != NONE)
+            .map(|n| square_at(n.into()))
+    }
+
+    /// The row-major index of `s`.
+    fn slot(&self, s: Square) -> usize {
+        debug_assert_eq!(self.width as usize, WIDTH);
+        (s.row * self.width + s.column) as usize
     }
 
     fn mine<'a>(&'a self, game: &'a Game) -> impl Iterator<Item = ObjectId> + 'a {
@@ -196,10 +243,13 @@ fn moves(game: &Game, board: &Field, actions: &mut Vec<Action>) {
             board,
             unit,
             mover: &mover,
-            path: Path::with_capacity(longest),
+            path: Vec::with_capacity(longest),
             actions,
+            passable: smallvec::SmallVec::new(),
+            spaces: i64::from(m.spaces),
+            straight_spaces: i64::from(m.spaces + m.straight_extra),
         };
-        walk.from(mover.start, longest, None);
+        walk.from(board.slot(mover.start), longest, None);
     }
 }
 
@@ -210,9 +260,15 @@ struct Walk<'a> {
     unit: ObjectId,
     mover: &'a CheckedMove,
     /// The squares stepped on so far.
-    path: Path,
+    path: Vec<Square>,
     /// Where each accepted move is listed.
     actions: &'a mut Vec<Action>,
+    /// Whether the unit may pass each card met so far ([`may_pass`]).
+    passable: smallvec::SmallVec<[(ObjectId, bool); 8]>,
+    /// Spaces it may move.
+    spaces: i64,
+    /// Spaces it may move in one straight line.
+    straight_spaces: i64,
 }
 
 impl Walk<'_> {
@@ -224,31 +280,32 @@ impl Walk<'_> {
     /// path is built to pass only what `check_path` lets it pass, so of that check only the
     /// length is left: up to the movement, more in one straight line (debug builds run the
     /// whole check too).
-    fn from(&mut self, from: Square, left: usize, direction: Option<(i64, i64)>) {
+    ///
+    /// Squares are slots of [`NEIGHBOURS`]; `direction` is the index of the step's way there.
+    fn from(&mut self, from: usize, left: usize, direction: Option<usize>) {
         if left == 0 {
             return;
         }
-        let m = &self.mover.movement;
-        for next in self.board.around(from) {
-            let occupant = self.board.at(next).filter(|&o| o != self.unit);
-            if occupant.is_some_and(|o| !may_pass(self.game, self.unit, o, &m.through)) {
+        for (step, next) in NEIGHBOURS[from].into_iter().enumerate() {
+            if next == NONE {
                 continue;
             }
-            self.path.push(next);
-            let step = (
-                i64::from(next.column) - i64::from(from.column),
-                i64::from(next.row) - i64::from(from.row),
-            );
+            let next = usize::from(next);
+            let occupant = self.board.at[next].filter(|&o| o != self.unit);
+            if occupant.is_some_and(|o| !self.may_pass(o)) {
+                continue;
+            }
+            self.path.push(square_at(next));
             let straight = match direction {
                 None => self.path.len() == 1,
                 Some(d) => d == step,
             };
             let allowed = if straight {
-                m.spaces + m.straight_extra
+                self.straight_spaces
             } else {
-                m.spaces
+                self.spaces
             };
-            let fits = self.path.len() as i64 <= i64::from(allowed);
+            let fits = self.path.len() as i64 <= allowed;
             debug_assert_eq!(
                 occupant.is_none() && fits,
                 occupant.is_none()
@@ -258,12 +315,23 @@ impl Walk<'_> {
             if occupant.is_none() && fits {
                 self.actions.push(Action::Move {
                     unit: self.unit,
-                    path: self.path.clone(),
+                    path: Path::from_slice(&self.path),
                 });
             }
             self.from(next, left - 1, straight.then_some(step));
             self.path.pop();
         }
+    }
+
+    /// [`may_pass`] for the unit and its movement, asked once per card.
+    fn may_pass(&mut self, other: ObjectId) -> bool {
+        if let Some(&(_, known)) = self.passable.iter().find(|(o, _)| *o == other) {
+            return known;
+        }
+        let through = &self.mover.movement.through;
+        let passes = may_pass(self.game, self.unit, other, through);
+        self.passable.push((other, passes));
+        passes
     }
 }
 
@@ -275,14 +343,18 @@ fn attacks(game: &Game, board: &Field, actions: &mut Vec<Action>) {
             continue;
         }
         let from = piece.square().expect("on the battlefield");
-        let anywhere = super::attack::reaches_off_line(game, attacker);
+        // What refuses every target refuses each: nothing to list.
+        let Ok(prepared) = Attacker::of(game, attacker) else {
+            continue;
+        };
+        let anywhere = prepared.reaches_off_line();
         // Without reach off its lines a melee unit attacks only its neighbours; others reach
         // along a straight line.
         let melee = piece.attack_type() == Some(AttackType::Melee);
         let far = if anywhere || melee {
             1
         } else {
-            super::attack::reach(game, attacker)
+            prepared.reach()
         };
         for &target in &board.cards {
             let to = game.pieces[target.0 as usize]
@@ -291,7 +363,13 @@ fn attacks(game: &Game, board: &Field, actions: &mut Vec<Action>) {
             let near = anywhere
                 || g.straight_line(from, to)
                     .is_some_and(|d| d >= 1 && d <= far);
-            if near && check_attack(game, attacker, target).is_ok() {
+            let ok = near && prepared.check_target(game, target).is_ok();
+            debug_assert_eq!(
+                ok,
+                near && check_attack(game, attacker, target).is_ok(),
+                "an attacker read once judges {target:?} otherwise than check_attack"
+            );
+            if ok {
                 actions.push(Action::Attack { attacker, target });
             }
         }

@@ -9,7 +9,6 @@
 //! tried on, are computed as usual.
 
 use std::cell::RefCell;
-use std::rc::Rc;
 
 use grimoire_engine::ObjectId;
 
@@ -46,7 +45,7 @@ struct Memo {
     /// `life` of cards.
     life: Table<ObjectId, Option<u32>>,
     /// The operations acting on other units, by timing.
-    broadcast: Table<Timing, Option<Rc<Broadcast>>>,
+    broadcast: Table<Timing, Option<Broadcast>>,
     /// `Game::movers_allowed`.
     movers_allowed: Table<(), u32>,
 }
@@ -176,19 +175,42 @@ pub(super) fn life(
     remembered(game, |m| m.life.get(&id), |m, v| m.life.put(id, v), compute)
 }
 
-/// The operations with timing `timing` that may act on other units, `None` when there are
-/// none (remembered within `with_memo`).
-pub(super) fn broadcast(
+/// `read` of the operations with timing `timing` that may act on other units, `None` when
+/// there are none (remembered within `with_memo`, and read there without a copy: `read` must
+/// not ask the memo anything).
+pub(super) fn with_broadcast<R>(
     game: &Game,
     timing: Timing,
     compute: impl FnOnce() -> Option<Broadcast>,
-) -> Option<Rc<Broadcast>> {
-    remembered(
-        game,
-        |m| m.broadcast.get(&timing),
-        |m, v| m.broadcast.put(timing, v),
-        || compute().map(Rc::new),
-    )
+    read: impl FnOnce(Option<&Broadcast>) -> R,
+) -> R {
+    let mut read = Some(read);
+    // `Ok`: read from the memo; `Err(true)`: to compute and remember; `Err(false)`: to compute.
+    let found = MEMOS.with_borrow(|memos| match &memos.current {
+        Some((state, memo)) if std::ptr::eq(*state, game) => match memo.broadcast.get(&timing) {
+            Some(known) => Ok(read.take().expect("read once")(known.as_ref())),
+            None => Err(true),
+        },
+        _ => Err(false),
+    });
+    match found {
+        Ok(value) => value,
+        Err(remember) => {
+            // Computing may ask (and remember) other answers: the memos are not borrowed now.
+            let computed = compute();
+            let value = read.take().expect("read once")(computed.as_ref());
+            if remember {
+                MEMOS.with_borrow_mut(|memos| {
+                    if let Some((state, memo)) = &mut memos.current {
+                        if std::ptr::eq(*state, game) {
+                            memo.broadcast.put(timing, computed);
+                        }
+                    }
+                });
+            }
+            value
+        }
+    }
 }
 
 /// How many units the active player may choose to move this phase (remembered within

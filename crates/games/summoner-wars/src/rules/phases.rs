@@ -376,7 +376,8 @@ fn start_turn(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), Rules
         p.night_this_turn = std::mem::take(&mut p.night_next_turn);
         p.stasis_this_turn = std::mem::take(&mut p.stasis_next_turn);
     }
-    for id in game.ids().collect::<Vec<_>>() {
+    let outside: Vec<ObjectId> = game.outside_piles().collect();
+    for id in outside {
         let piece = game.piece(id)?;
         if piece.place() == Place::Active && piece.controller == player {
             game.set_place(id, Place::Discard)?;

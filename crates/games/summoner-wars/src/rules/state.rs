@@ -100,6 +100,8 @@ pub struct PieceValues {
     /// What the base abilities of the card it reads are like (a list a card keeps whole, the
     /// timings of their operations): read once, asked for every question about its abilities.
     base: super::abilities::BaseFacts,
+    /// The base abilities of the card it reads ([`Piece::base_abilities`]), read once.
+    base_list: &'static [Ability],
     /// Its owner (whose discard pile it goes to).
     pub owner: PlayerId,
     /// Its controller.
@@ -303,9 +305,23 @@ pub struct Restraint {
 pub fn event_entries(card: Card) -> Vec<Ability> {
     match card {
         Card::Event(event) if !event.abilities.is_empty() => event.abilities.to_vec(),
-        Card::Event(event) => event.name.parse::<Ability>().into_iter().collect(),
+        Card::Event(event) => entry_named(event.name).into_iter().collect(),
         _ => Vec::new(),
     }
+}
+
+/// The codex entry named `name`, if there is one: read from the codex once per name and
+/// thread (every game sets up its events with it).
+fn entry_named(name: &'static str) -> Option<Ability> {
+    thread_local! {
+        static NAMED: std::cell::RefCell<std::collections::HashMap<&'static str, Option<Ability>>> =
+            std::cell::RefCell::new(std::collections::HashMap::new());
+    }
+    NAMED.with_borrow_mut(|named| {
+        *named
+            .entry(name)
+            .or_insert_with(|| name.parse::<Ability>().ok())
+    })
 }
 
 /// Whether an event played from `piece` is an active event: its card says so, or an entry it
@@ -347,6 +363,7 @@ impl Piece {
                 destroyed_unit_this_phase: false,
                 hosted: 0,
                 base: super::abilities::BaseFacts::NONE,
+                base_list: &[],
             },
             granted: List::new(),
             carries: event_entries(card).into(),
@@ -355,7 +372,8 @@ impl Piece {
             turn_granted: List::new(),
             restrained: List::new(),
         };
-        piece.base = super::abilities::BaseFacts::of(piece.base_abilities());
+        piece.base_list = piece.base_abilities();
+        piece.base = super::abilities::BaseFacts::of(piece.base_list);
         piece
     }
 
@@ -363,7 +381,24 @@ impl Piece {
     /// updated (`None`).
     pub fn set_printed(&mut self, printed: Option<Card>) {
         self.printed = printed;
-        self.base = super::abilities::BaseFacts::of(self.base_abilities());
+        self.base_list = self.base_abilities();
+        self.base = super::abilities::BaseFacts::of(self.base_list);
+    }
+
+    /// Its base abilities as read when it was made or last read as printed or updated (what
+    /// [`Piece::base_abilities`] reads while its card stays the same).
+    pub fn base_list(&self) -> &'static [Ability] {
+        debug_assert_eq!(
+            self.base_list,
+            self.base_abilities(),
+            "a piece's base abilities are out of step with its card"
+        );
+        self.base_list
+    }
+
+    /// Whether some card is under it or attached to it (see [`Game::hosts`]).
+    pub fn hosts_any(&self) -> bool {
+        self.hosted > 0
     }
 
     /// What its base abilities are like (see [`BaseFacts`](super::abilities::BaseFacts)).
@@ -449,13 +484,7 @@ impl Piece {
 
     /// Printed class tags (kept even when abilities are lost).
     pub fn classes(&self) -> Vec<ClassTag> {
-        let printed: &[ClassTag] = match self.card() {
-            Card::Summoner(c) => c.classes,
-            Card::Champion(c) => c.classes,
-            Card::Common(c) => c.classes,
-            Card::UnclassedUnit(c) => c.classes,
-            Card::Event(_) | Card::Structure(_) => &[],
-        };
+        let printed = self.printed_classes();
         let mut all = printed.to_vec();
         all.extend(
             self.unrecorded_classes
@@ -463,6 +492,22 @@ impl Piece {
                 .filter(|c| !printed.contains(c)),
         );
         all
+    }
+
+    /// Whether it has the class tag `class` ([`Piece::classes`] without gathering them).
+    pub fn has_class(&self, class: ClassTag) -> bool {
+        self.printed_classes().contains(&class) || self.unrecorded_classes.contains(&class)
+    }
+
+    /// The class tags printed on its card.
+    fn printed_classes(&self) -> &'static [ClassTag] {
+        match self.card() {
+            Card::Summoner(c) => c.classes,
+            Card::Champion(c) => c.classes,
+            Card::Common(c) => c.classes,
+            Card::UnclassedUnit(c) => c.classes,
+            Card::Event(_) | Card::Structure(_) => &[],
+        }
     }
 
     /// Base abilities: the ones printed on the card.
@@ -577,7 +622,7 @@ pub struct Game {
 pub type Neighbours = smallvec::SmallVec<[ObjectId; 4]>;
 
 /// The squares of the battlefield.
-const SQUARES: usize = (BOARD_COLUMNS * 2 * ROWS_PER_SIDE) as usize;
+pub const SQUARES: usize = (BOARD_COLUMNS * 2 * ROWS_PER_SIDE) as usize;
 
 /// An index of where the cards are, kept with every change of a card's place so that the
 /// rules need not look at every card to find one.
@@ -592,6 +637,85 @@ struct Whereabouts {
     stacked: u32,
     /// How many cards are active events (`Place::Active`).
     active: u32,
+    /// The cards on the battlefield, one bit per id (while no id is `MASKED` or more).
+    battlefield: Mask,
+    /// The cards in a hand, a draw pile or a discard pile (of either owner), by [`pile_slot`].
+    piles: [Mask; 3],
+    /// Some card has an id of `MASKED` or more: the masks are not kept and the rules look at
+    /// every card instead.
+    wide: bool,
+}
+
+/// A set of card ids, one bit per id below [`MASKED`].
+type Mask = u128;
+
+/// The ids the masks of [`Whereabouts`] can hold.
+const MASKED: u32 = Mask::BITS;
+
+/// The index of a hand, draw pile or discard pile in [`Whereabouts::piles`].
+fn pile_slot(place: Place) -> Option<usize> {
+    match place {
+        Place::Hand => Some(0),
+        Place::DrawPile => Some(1),
+        Place::Discard => Some(2),
+        _ => None,
+    }
+}
+
+/// Card ids in id order: the bits of a mask, or (when the masks are not kept) every card a
+/// test keeps.
+#[derive(Clone)]
+pub enum Ids<'a> {
+    /// The ids of a mask's bits.
+    Bits(Mask),
+    /// Every card from `next` on that `keep` accepts.
+    Scan {
+        /// The cards.
+        pieces: &'a [Piece],
+        /// The next id to look at.
+        next: u32,
+        /// Whether a card is one of them.
+        keep: fn(&Piece) -> bool,
+    },
+}
+
+impl Iterator for Ids<'_> {
+    type Item = ObjectId;
+
+    #[inline]
+    fn next(&mut self) -> Option<ObjectId> {
+        match self {
+            Ids::Bits(bits) => {
+                if *bits == 0 {
+                    return None;
+                }
+                let id = bits.trailing_zeros();
+                *bits &= *bits - 1;
+                Some(ObjectId(id))
+            }
+            Ids::Scan { pieces, next, keep } => {
+                while let Some(piece) = pieces.get(*next as usize) {
+                    *next += 1;
+                    if keep(piece) {
+                        return Some(ObjectId(*next - 1));
+                    }
+                }
+                None
+            }
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self {
+            Ids::Bits(bits) => {
+                let n = bits.count_ones() as usize;
+                (n, Some(n))
+            }
+            Ids::Scan { pieces, next, .. } => {
+                (0, Some(pieces.len().saturating_sub(*next as usize)))
+            }
+        }
+    }
 }
 
 impl Whereabouts {
@@ -600,7 +724,34 @@ impl Whereabouts {
         board: [None; SQUARES],
         stacked: 0,
         active: 0,
+        battlefield: 0,
+        piles: [0; 3],
+        wide: false,
     };
+
+    /// The mask `place` is kept in, if any.
+    fn mask(&mut self, place: Place) -> Option<&mut Mask> {
+        match place {
+            Place::Battlefield(_) => Some(&mut self.battlefield),
+            _ => pile_slot(place).map(|i| &mut self.piles[i]),
+        }
+    }
+
+    /// Records in the masks that `id` is at `place` (`present`) or left it.
+    fn mark(&mut self, id: ObjectId, place: Place, present: bool) {
+        if id.0 >= MASKED {
+            self.wide = true;
+            return;
+        }
+        if let Some(mask) = self.mask(place) {
+            let bit = 1 << id.0;
+            if present {
+                *mask |= bit;
+            } else {
+                *mask &= !bit;
+            }
+        }
+    }
 
     /// The index of `square` in `board`.
     fn slot(square: Square) -> usize {
@@ -609,6 +760,7 @@ impl Whereabouts {
 
     /// Records that `id` left `place`; `pieces` are the cards with their places now.
     fn leave(&mut self, id: ObjectId, place: Place, pieces: &[Piece]) {
+        self.mark(id, place, false);
         if place == Place::Active {
             self.active -= 1;
         }
@@ -635,6 +787,7 @@ impl Whereabouts {
 
     /// Records that `id` is now at `place`.
     fn enter(&mut self, id: ObjectId, place: Place) {
+        self.mark(id, place, true);
         if place == Place::Active {
             self.active += 1;
         }
@@ -854,10 +1007,73 @@ impl Game {
         found
     }
 
-    /// Cards on the battlefield.
-    pub fn on_battlefield(&self) -> impl Iterator<Item = ObjectId> + '_ {
-        self.ids()
-            .filter(|id| matches!(self.pieces[id.0 as usize].place, Place::Battlefield(_)))
+    /// The card on each square of the battlefield (row-major), when no two cards share a
+    /// square (a unit passing through a card); `None` while some do.
+    pub fn board(&self) -> Option<&[Option<ObjectId>; SQUARES]> {
+        (self.whereabouts.stacked == 0).then_some(&self.whereabouts.board)
+    }
+
+    /// Cards on the battlefield, in id order.
+    pub fn on_battlefield(&self) -> Ids<'_> {
+        let w = &self.whereabouts;
+        let ids = if w.wide {
+            Ids::Scan {
+                pieces: &self.pieces,
+                next: 0,
+                keep: |p| matches!(p.place, Place::Battlefield(_)),
+            }
+        } else {
+            Ids::Bits(w.battlefield)
+        };
+        debug_assert!(
+            ids.clone().eq(self
+                .ids()
+                .filter(|id| matches!(self.pieces[id.0 as usize].place, Place::Battlefield(_)))),
+            "the index of the cards on the battlefield is out of step"
+        );
+        ids
+    }
+
+    /// Cards in no hand, draw pile or discard pile (on the battlefield, under or attached to
+    /// a card, active events, in a magic pile), in id order.
+    pub fn outside_piles(&self) -> Ids<'_> {
+        self.by_pile(false)
+    }
+
+    /// Cards in a hand, a draw pile or a discard pile (of either owner), in id order.
+    pub fn in_piles(&self) -> Ids<'_> {
+        self.by_pile(true)
+    }
+
+    /// [`Game::in_piles`] (`true`) or [`Game::outside_piles`] (`false`).
+    fn by_pile(&self, in_piles: bool) -> Ids<'_> {
+        let w = &self.whereabouts;
+        let keep: fn(&Piece) -> bool = if in_piles {
+            |p| pile_slot(p.place).is_some()
+        } else {
+            |p| pile_slot(p.place).is_none()
+        };
+        let ids = if w.wide {
+            Ids::Scan {
+                pieces: &self.pieces,
+                next: 0,
+                keep,
+            }
+        } else {
+            let piles = w.piles[0] | w.piles[1] | w.piles[2];
+            let all = if self.pieces.len() as u32 >= MASKED {
+                Mask::MAX
+            } else {
+                (1 << self.pieces.len()) - 1
+            };
+            Ids::Bits(if in_piles { piles } else { all & !piles })
+        };
+        debug_assert!(
+            ids.clone()
+                .eq(self.ids().filter(|id| keep(&self.pieces[id.0 as usize]))),
+            "the index of the piles is out of step"
+        );
+        ids
     }
 
     /// Whether the card is on the battlefield.
@@ -912,19 +1128,34 @@ impl Game {
             return found;
         }
         let (column, row) = (at.column, at.row);
+        let board = &self.whereabouts.board;
+        let slot = |column: u32, row: u32| board[Whereabouts::slot(Square { column, row })];
         let beside = [
-            (column > 0).then(|| (column - 1, row)),
-            (column + 1 < g.width).then_some((column + 1, row)),
-            (row > 0).then(|| (column, row - 1)),
-            (row + 1 < g.height).then_some((column, row + 1)),
+            if column > 0 {
+                slot(column - 1, row)
+            } else {
+                None
+            },
+            if column + 1 < g.width {
+                slot(column + 1, row)
+            } else {
+                None
+            },
+            if row > 0 { slot(column, row - 1) } else { None },
+            if row + 1 < g.height {
+                slot(column, row + 1)
+            } else {
+                None
+            },
         ];
-        found.extend(
-            beside
-                .into_iter()
-                .flatten()
-                .filter_map(|(column, row)| self.at(Square { column, row })),
-        );
-        found.sort_unstable();
+        for id in beside.into_iter().flatten() {
+            // In id order as it goes (at most four).
+            let at = found
+                .iter()
+                .position(|&other| other > id)
+                .unwrap_or(found.len());
+            found.insert(at, id);
+        }
         debug_assert!(
             found.iter().copied().eq(scan()),
             "the cards found around a square by the index differ from a scan"
@@ -996,15 +1227,31 @@ impl Game {
     /// Cards of `player` in `place` (hand, draw pile, discard pile), in pile order (the top
     /// of the draw pile first).
     pub fn pile(&self, player: PlayerId, place: Place) -> Vec<ObjectId> {
-        let mut cards: Vec<ObjectId> = self
-            .pieces
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.owner == player && p.place == place)
-            .map(|(i, _)| ObjectId(i as u32))
-            .collect();
-        cards.sort_by_key(|id| self.pieces[id.0 as usize].pile_order);
+        let mut cards: Vec<ObjectId> = Vec::new();
+        self.pile_into(player, place, &mut cards);
         cards
+    }
+
+    /// [`Game::pile`] appended to `cards` (which then holds them in pile order after what it
+    /// held).
+    pub fn pile_into<E: Extend<ObjectId> + std::ops::DerefMut<Target = [ObjectId]>>(
+        &self,
+        player: PlayerId,
+        place: Place,
+        cards: &mut E,
+    ) {
+        let start = cards.len();
+        let mine = |id: &ObjectId| {
+            let p = &self.pieces[id.0 as usize];
+            p.owner == player && p.place == place
+        };
+        match pile_slot(place) {
+            Some(slot) if !self.whereabouts.wide => {
+                cards.extend(Ids::Bits(self.whereabouts.piles[slot]).filter(mine));
+            }
+            _ => cards.extend(self.ids().filter(mine)),
+        }
+        cards[start..].sort_by_key(|id| self.pieces[id.0 as usize].pile_order);
     }
 }
 

@@ -126,7 +126,7 @@ fn summon_beside(game: &Game, card: ObjectId, at: Square) -> Option<super::conte
                         u != card
                             && p.controller == player
                             && p.is_unit()
-                            && class.is_none_or(|c| p.classes().contains(&c))
+                            && class.is_none_or(|c| p.has_class(c))
                     })
                 }
                 _ => false,
@@ -224,7 +224,7 @@ fn shadow_summon(
 /// any phase of their turn, and next to their summoner.
 pub fn renewed_hope(game: &Game, player: grimoire_engine::PlayerId) -> bool {
     game.any_active_event()
-        && game.ids().any(|event| {
+        && game.outside_piles().any(|event| {
             let e = &game.pieces[event.0 as usize];
             e.place() == Place::Active
                 && e.controller == player
@@ -279,7 +279,7 @@ pub fn check_event(game: &Game, card: ObjectId, on: Option<ObjectId>) -> Result<
     let active = super::state::is_active_event(piece);
     let player = game.active;
     if active
-        && game.ids().any(|other| {
+        && game.outside_piles().any(|other| {
             let o = &game.pieces[other.0 as usize];
             o.place() == Place::Active && o.controller == player && o.card == piece.card
         })
