@@ -765,7 +765,8 @@ fn resolve_card(
             let ops = link_ops(game, card, link.mode);
             // An ability that stays in play (ongoing or attaching, 306.2a, 306.3b) holds its ATK
             // changes and the keywords it gives one card it names without targeting
-            // (`state::continuous_keywords`) as continuous powers, not as modifiers of its link.
+            // (`state::for_each_continuous_keyword`) as continuous powers, not as modifiers of
+            // its link.
             let stays = ops
                 .iter()
                 .any(|o| matches!(o, EffectOp::StaysInPlay | EffectOp::Attaches));

@@ -432,6 +432,11 @@ pub struct Game {
     /// Per object, by id; shared between clones until one changes it ([`Game::info_mut`]), so
     /// the copies `apply` and `legal_actions` make are cheap.
     pub info: Arc<Vec<ObjectInfo>>,
+    /// The objects whose card held a `grant_keyword` operation as it was added, in id order
+    /// (shared between clones like [`Game::info`]): the only holders
+    /// [`Game::for_each_continuous_keyword`] has to read. A card never gains operations (a
+    /// face-down resource only loses them), so no other object can grant a keyword.
+    pub keyword_granters: Arc<Vec<ObjectId>>,
     /// Players in clockwise order.
     pub players: Vec<Player>,
     /// Turn number, from 1.
@@ -492,6 +497,7 @@ impl Clone for Game {
             zones,
             store,
             info,
+            keyword_granters,
             players,
             turn,
             turns_started,
@@ -517,6 +523,7 @@ impl Clone for Game {
         self.zones.clone_from(zones);
         self.store.clone_from(store);
         self.info.clone_from(info);
+        self.keyword_granters.clone_from(keyword_granters);
         self.players.clone_from(players);
         self.turn = *turn;
         self.turns_started = *turns_started;
@@ -549,6 +556,7 @@ impl Game {
             zones: Arc::new(CardZones::new(&PLAYER_ZONES, &SHARED_ZONES)),
             store: ObjectStore::new(),
             info: Arc::new(Vec::new()),
+            keyword_granters: Arc::new(Vec::new()),
             players: players
                 .iter()
                 .map(|&id| Player {
@@ -641,6 +649,13 @@ impl Game {
             if let Some(p) = self.player_mut(owner) {
                 p.hero = Some(id);
             }
+        }
+        if card
+            .effects
+            .iter()
+            .any(|op| matches!(op, EffectOp::GrantKeyword { .. }))
+        {
+            Arc::make_mut(&mut self.keyword_granters).push(id);
         }
         Arc::make_mut(&mut self.info).push(ObjectInfo {
             card: Arc::new(card),
@@ -854,20 +869,23 @@ impl Game {
         for granted in self.granted.iter().filter(|g| g.to == id) {
             keyword_ops(granted.keyword, &mut |op, x| each(op, x));
         }
-        for keyword in self.continuous_keywords(id) {
+        self.for_each_continuous_keyword(id, |keyword| {
             keyword_ops(keyword, &mut |op, x| each(op, x));
-        }
+        });
     }
 
-    /// The keywords `id` has from the continuous `grant_keyword` operations of cards in play
-    /// (an ongoing power: "Your hero has Protector", "Attached ally has Stealth"). A card in
-    /// play holds such an operation only as a continuous power: an ability card's one-shot
-    /// grant applies while it resolves on the chain. Only recipients that name one card
-    /// (`YourHero`, `AttachedCharacter`, `ThisCard`) are read, from the holders' own
-    /// operations, so the question never asks itself again.
-    pub fn continuous_keywords(&self, id: ObjectId) -> Vec<Keyword> {
-        let mut keywords = Vec::new();
-        for holder in self.store.iter().filter(|o| o.in_play) {
+    /// Calls `visit` with each keyword `id` has from the continuous `grant_keyword` operations
+    /// of cards in play (an ongoing power: "Your hero has Protector", "Attached ally has
+    /// Stealth"), holders in id order. A card in play holds such an operation only as a
+    /// continuous power: an ability card's one-shot grant applies while it resolves on the
+    /// chain. Only recipients that name one card (`YourHero`, `AttachedCharacter`, `ThisCard`)
+    /// or a printed group of its controller are read, from the holders' own operations, so the
+    /// question never asks itself again.
+    pub fn for_each_continuous_keyword(&self, id: ObjectId, mut visit: impl FnMut(Keyword)) {
+        for &granter in self.keyword_granters.iter() {
+            let Some(holder) = self.store.get(granter).filter(|o| o.in_play) else {
+                continue;
+            };
             let Some(info) = self.info.get(holder.id.0 as usize) else {
                 continue;
             };
@@ -898,11 +916,10 @@ impl Game {
                     _ => false,
                 };
                 if applies {
-                    keywords.push(keyword);
+                    visit(keyword);
                 }
             }
         }
-        keywords
     }
 
     /// The target rules of the operation of `id` at `index` (see [`Game::for_each_op`]): those
@@ -1024,7 +1041,11 @@ impl Game {
                 .granted
                 .iter()
                 .any(|g| g.to == id && implied(&g.keyword))
-            || self.continuous_keywords(id).iter().any(implied)
+            || {
+                let mut continuous = false;
+                self.for_each_continuous_keyword(id, |k| continuous |= implied(&k));
+                continuous
+            }
     }
 
     /// Whether `id` is a character: a hero, an ally or a Totem (300.1).
