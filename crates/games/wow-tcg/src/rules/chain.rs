@@ -701,8 +701,8 @@ fn resolve(game: &mut Game, link: Link, ctx: &mut Ctx<'_, GameEvent>) -> Result<
         LinkKind::Strike(weapon) => combat::resolve_strike(game, link.controller, weapon),
         LinkKind::Resource { card, face_up } => {
             if !face_up {
-                game.info_mut(card).card =
-                    std::sync::Arc::new(Printed::blank("resource", Kind::Resource));
+                game.info_mut(card)
+                    .set_card(Printed::blank("resource", Kind::Resource));
             }
             game.info_mut(card).resource = true;
             enter_play(game, card, link.controller);

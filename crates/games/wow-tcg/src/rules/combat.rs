@@ -72,11 +72,7 @@ fn can_attack(game: &Game, attacker: ObjectId, defender: ObjectId) -> bool {
                     AttackLimit::Heroes => hero,
                     AttackLimit::Allies => !hero,
                 };
-                if forbids
-                    && game
-                        .recipients(to, holder, controller, &[])
-                        .contains(&attacker)
-                {
+                if forbids && game.is_recipient(to, holder, controller, attacker) {
                     able = false;
                 }
             }

@@ -49,8 +49,16 @@ pub enum Marker {
 /// What the rules keep about an object besides the store.
 #[derive(Debug, Clone)]
 pub struct ObjectInfo {
-    /// The card (shared: cloning a game copies no card text).
-    pub card: Arc<Printed>,
+    /// The card (shared: cloning a game copies no card text); changed only with
+    /// [`ObjectInfo::set_card`], which keeps `printed_ops` in step with it.
+    card: Arc<Printed>,
+    /// The operations the card carries, each with the number of the entry that carries it, in
+    /// [`Game::for_each_op`] order: those of its keywords (with what they imply), of its tags,
+    /// then its own effects. Listed once as the card is set, so asking an object for its
+    /// operations walks one list.
+    printed_ops: Arc<[(EffectOp, i32)]>,
+    /// How many of `printed_ops` come before the card's own effects.
+    own_ops_from: usize,
     /// How choices and events name it (the scenario's id, else the card name); shared like
     /// the card.
     pub label: Arc<str>,
@@ -82,6 +90,50 @@ pub struct Player {
     pub lost: bool,
     /// The turn in which it last placed a resource (408.1).
     pub placed_resource: Option<u32>,
+}
+
+impl ObjectInfo {
+    /// The information of an object of `card`, not yet in any party, labelled `label`.
+    fn new(card: Printed, label: Arc<str>, resource: bool) -> Self {
+        let (printed_ops, own_ops_from) = printed_ops(&card);
+        Self {
+            card: Arc::new(card),
+            printed_ops,
+            own_ops_from,
+            label,
+            joined_turn: 0,
+            ceased: false,
+            resource,
+        }
+    }
+
+    /// The object's card.
+    pub fn card(&self) -> &Printed {
+        &self.card
+    }
+
+    /// Makes `card` the object's card (a resource placed face down becomes a blank card,
+    /// 408.1b).
+    pub fn set_card(&mut self, card: Printed) {
+        (self.printed_ops, self.own_ops_from) = printed_ops(&card);
+        self.card = Arc::new(card);
+    }
+}
+
+/// The operations `card` carries in [`Game::for_each_op`] order, with their numbers, and how
+/// many of them come before its own effects.
+fn printed_ops(card: &Printed) -> (Arc<[(EffectOp, i32)]>, usize) {
+    let mut ops = Vec::new();
+    for keyword in &card.keywords {
+        keyword_ops(*keyword, &mut |op, x| ops.push((*op, x)));
+    }
+    for tag in &card.tags {
+        let x = tag.int_param().unwrap_or(0) as i32;
+        ops.extend(tag.meta().effects.iter().map(|op| (*op, x)));
+    }
+    let own_ops_from = ops.len();
+    ops.extend(card.effects.iter().map(|op| (*op, 0)));
+    (ops.into(), own_ops_from)
 }
 
 impl Clone for Player {
@@ -657,13 +709,7 @@ impl Game {
         {
             Arc::make_mut(&mut self.keyword_granters).push(id);
         }
-        Arc::make_mut(&mut self.info).push(ObjectInfo {
-            card: Arc::new(card),
-            label,
-            joined_turn: 0,
-            ceased: false,
-            resource: card_is_resource,
-        });
+        Arc::make_mut(&mut self.info).push(ObjectInfo::new(card, label, card_is_resource));
         if zone == DECK {
             if let Some(p) = self.player_mut(owner) {
                 p.library.push(id);
@@ -850,19 +896,14 @@ impl Game {
         let Some(info) = self.info.get(id.0 as usize) else {
             return;
         };
-        let mut index = 0;
+        for (index, (op, x)) in info.printed_ops.iter().enumerate() {
+            visit(index, op, *x);
+        }
+        let mut index = info.printed_ops.len();
         let mut each = |op: &EffectOp, x: i32| {
             visit(index, op, x);
             index += 1;
         };
-        for keyword in &info.card.keywords {
-            keyword_ops(*keyword, &mut |op, x| each(op, x));
-        }
-        for tag in &info.card.tags {
-            let x = tag.int_param().unwrap_or(0) as i32;
-            tag.meta().effects.iter().for_each(|op| each(op, x));
-        }
-        info.card.effects.iter().for_each(|op| each(op, 0));
         if let Some(object) = self.store.get(id) {
             object.for_each_trait(|keyword, _| keyword_ops(*keyword, &mut |op, x| each(op, x)));
         }
@@ -929,15 +970,8 @@ impl Game {
         let Some(info) = self.info.get(id.0 as usize) else {
             return Vec::new();
         };
-        let mut before = 0;
-        for keyword in &info.card.keywords {
-            keyword_ops(*keyword, &mut |_, _| before += 1);
-        }
-        for tag in &info.card.tags {
-            before += tag.meta().effects.len();
-        }
         index
-            .checked_sub(before)
+            .checked_sub(info.own_ops_from)
             .and_then(|own| info.card.effect_targets.get(own))
             .cloned()
             .unwrap_or_default()
@@ -977,15 +1011,8 @@ impl Game {
         let Some(info) = self.info.get(id.0 as usize) else {
             return 0;
         };
-        let mut before = 0;
-        for keyword in &info.card.keywords {
-            keyword_ops(*keyword, &mut |_, _| before += 1);
-        }
-        for tag in &info.card.tags {
-            before += tag.meta().effects.len();
-        }
         index
-            .checked_sub(before)
+            .checked_sub(info.own_ops_from)
             .and_then(|own| info.card.effect_modes.get(own).copied())
             .unwrap_or(0)
     }
@@ -1137,6 +1164,51 @@ impl Game {
         }
     }
 
+    /// Whether `id` is among the characters `recipient` names for an effect of `holder`
+    /// controlled by `controller` with no targets: [`Game::recipients`] asked of one object,
+    /// without listing the others.
+    pub fn is_recipient(
+        &self,
+        recipient: Recipient,
+        holder: ObjectId,
+        controller: PlayerId,
+        id: ObjectId,
+    ) -> bool {
+        let character = || self.in_play(id) && self.is_character(id);
+        let kind = || self.card(id).kind;
+        match recipient {
+            Recipient::YourHero => {
+                self.player(controller).and_then(|p| p.hero) == Some(id) && self.in_play(id)
+            }
+            Recipient::ThisCard => id == holder,
+            Recipient::TargetCharacter => false,
+            Recipient::OpposingCharacters => character() && self.controller(id) != controller,
+            Recipient::OpposingAllies => {
+                character() && self.controller(id) != controller && kind() != Kind::Hero
+            }
+            Recipient::OpposingHero => {
+                character() && self.controller(id) != controller && kind() == Kind::Hero
+            }
+            Recipient::EachCharacter => character(),
+            Recipient::EachAlly => character() && kind() == Kind::Ally,
+            Recipient::YourOtherAllies => {
+                id != holder
+                    && character()
+                    && self.controller(id) == controller
+                    && kind() == Kind::Ally
+            }
+            Recipient::YourAllies => {
+                character() && self.controller(id) == controller && kind() == Kind::Ally
+            }
+            Recipient::YourWeapons => {
+                self.in_play(id) && self.controller(id) == controller && kind() == Kind::Weapon
+            }
+            Recipient::AttachedCharacter => {
+                self.store.get(holder).and_then(|o| o.attached_to) == Some(id) && self.in_play(id)
+            }
+        }
+    }
+
     /// The current ATK of a character (205, 104.2): printed ATK, continuous `modify_atk`
     /// operations of cards in play, and changes from links and strikes. Totems have none.
     pub fn atk(&self, id: ObjectId) -> i32 {
@@ -1162,7 +1234,7 @@ impl Game {
                     if (!while_attacking || attacking)
                         && (!while_defending || defending)
                         && (!own_turn || self.turn_player == controller)
-                        && self.recipients(to, holder, controller, &[]).contains(&id)
+                        && self.is_recipient(to, holder, controller, id)
                     {
                         let times = self.count(for_each, controller);
                         let each =
@@ -1175,9 +1247,9 @@ impl Game {
         for change in &self.atk_changes {
             let applies = match change.group {
                 None => change.to == id,
-                Some((recipient, holder, controller)) => self
-                    .recipients(recipient, holder, controller, &[])
-                    .contains(&id),
+                Some((recipient, holder, controller)) => {
+                    self.is_recipient(recipient, holder, controller, id)
+                }
             };
             if applies
                 && (!change.while_attacking || attacking)
@@ -1211,7 +1283,7 @@ impl Game {
             let controller = self.controller(holder);
             self.for_each_op(holder, |_, op| {
                 if let EffectOp::ModifyHealth { amount, to } = *op {
-                    if self.recipients(to, holder, controller, &[]).contains(&id) {
+                    if self.is_recipient(to, holder, controller, id) {
                         health = health.saturating_add(i32::from(amount));
                     }
                 }
