@@ -200,6 +200,19 @@ pub struct AtkChange {
     pub group: Option<(Recipient, ObjectId, PlayerId)>,
 }
 
+/// A continuous `modify_health` operation of a card in play (206).
+#[derive(Debug, Clone, Copy)]
+pub struct HealthModifier {
+    /// The card that holds it.
+    pub holder: ObjectId,
+    /// The holder's controller.
+    pub controller: PlayerId,
+    /// The change to health.
+    pub amount: i32,
+    /// Whose health it changes.
+    pub to: Recipient,
+}
+
 /// A keyword granted until end of turn by a link.
 #[derive(Debug, Clone)]
 pub struct GrantedKeyword {
@@ -904,7 +917,11 @@ impl Game {
             visit(index, op, x);
             index += 1;
         };
-        if let Some(object) = self.store.get(id) {
+        if let Some(object) = self
+            .store
+            .get(id)
+            .filter(|o| !o.base_traits.is_empty() || !o.trait_effects.is_empty())
+        {
             object.for_each_trait(|keyword, _| keyword_ops(*keyword, &mut |op, x| each(op, x)));
         }
         for granted in self.granted.iter().filter(|g| g.to == id) {
@@ -1278,18 +1295,39 @@ impl Game {
     /// The current health of a character (206): printed health and the continuous
     /// `modify_health` operations of cards in play.
     pub fn health(&self, id: ObjectId) -> i32 {
-        let mut health = self.card(id).health;
+        self.health_with(id, &self.health_modifiers())
+    }
+
+    /// The continuous `modify_health` operations of the cards in play now, holders in id
+    /// order: what [`Game::health`] adds up, listed once for a question asked of many
+    /// characters.
+    pub fn health_modifiers(&self) -> Vec<HealthModifier> {
+        let mut modifiers = Vec::new();
         for holder in self.objects_in_play() {
             let controller = self.controller(holder);
             self.for_each_op(holder, |_, op| {
                 if let EffectOp::ModifyHealth { amount, to } = *op {
-                    if self.is_recipient(to, holder, controller, id) {
-                        health = health.saturating_add(i32::from(amount));
-                    }
+                    modifiers.push(HealthModifier {
+                        holder,
+                        controller,
+                        amount: i32::from(amount),
+                        to,
+                    });
                 }
             });
         }
-        health
+        modifiers
+    }
+
+    /// The current health of a character with the `modifiers` of the cards in play (from
+    /// [`Game::health_modifiers`] of this state).
+    pub fn health_with(&self, id: ObjectId, modifiers: &[HealthModifier]) -> i32 {
+        modifiers
+            .iter()
+            .filter(|m| self.is_recipient(m.to, m.holder, m.controller, id))
+            .fold(self.card(id).health, |health, m| {
+                health.saturating_add(m.amount)
+            })
     }
 
     /// The damage type of `id`'s combat damage (405.3a): a hero's latest strike, else the
