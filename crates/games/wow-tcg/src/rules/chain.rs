@@ -22,7 +22,7 @@ use super::turn;
 /// not untargetable; [`fits_rule`] says which kinds of card a link's target may be.
 pub fn targetable(game: &Game, id: ObjectId) -> bool {
     game.in_play(id)
-        && !game.info[id.0 as usize].resource
+        && !game.status[id.0 as usize].resource
         && !game.has_op(id, |op| matches!(op, EffectOp::Untargetable))
 }
 
@@ -330,9 +330,7 @@ pub fn play(
     }
     pay_resources(game, player, game.card(card).cost)?;
     let chain = game.chain_zone();
-    if let Some(o) = game.store.get_mut(card) {
-        o.zone = chain;
-    }
+    game.set_zone(card, chain);
     game.record(GameEvent::Played { player, card });
     game.note_not_modelled(card);
     push(
@@ -361,9 +359,7 @@ pub fn place_resource(
         p.placed_resource = Some(turn);
     }
     let chain = game.chain_zone();
-    if let Some(o) = game.store.get_mut(card) {
-        o.zone = chain;
-    }
+    game.set_zone(card, chain);
     if face_up {
         game.note_not_modelled(card);
     }
@@ -530,7 +526,8 @@ pub fn use_power(
         if game.exhausted(card) {
             return Err(PowerRefusal::Exhausted(game.named(card)).into());
         }
-        if game.card(card).kind == Kind::Ally && game.info[card.0 as usize].joined_turn >= game.turn
+        if game.card(card).kind == Kind::Ally
+            && game.status[card.0 as usize].joined_turn >= game.turn
         {
             return Err(PowerRefusal::JoinedThisTurn(game.named(card)).into());
         }
@@ -704,7 +701,7 @@ fn resolve(game: &mut Game, link: Link, ctx: &mut Ctx<'_, GameEvent>) -> Result<
                 game.info_mut(card)
                     .set_card(Printed::blank("resource", Kind::Resource));
             }
-            game.info_mut(card).resource = true;
+            game.status[card.0 as usize].resource = true;
             enter_play(game, card, link.controller);
         }
         LinkKind::Triggered { source, op: index } => {
@@ -840,13 +837,9 @@ fn resolve_card(
 /// A card enters play under `controller` (710): it joins the party this turn.
 pub fn enter_play(game: &mut Game, card: ObjectId, controller: PlayerId) {
     let zone = game.zone_of(controller, PLAY);
-    if let Some(o) = game.store.get_mut(card) {
-        o.zone = zone;
-        o.in_play = true;
-        o.controller = controller;
-    }
+    game.place(card, zone, true, controller);
     let turn = game.turn;
-    game.info_mut(card).joined_turn = turn;
+    game.status[card.0 as usize].joined_turn = turn;
     // 710.2: "enters play exhausted" is processed as it enters; it never becomes exhausted.
     if game.has_op(card, |op| matches!(op, EffectOp::EntersPlayExhausted)) {
         if let Some(o) = game.store.get_mut(card) {
@@ -1080,9 +1073,7 @@ pub fn draw(game: &mut Game, player: PlayerId, count: u32) {
             break;
         };
         if let Some(card) = p.library.pop() {
-            if let Some(o) = game.store.get_mut(card) {
-                o.zone = hand;
-            }
+            game.set_zone(card, hand);
         } else if p.deck > 0 {
             p.deck -= 1;
             p.hand = p.hand.saturating_add(1);

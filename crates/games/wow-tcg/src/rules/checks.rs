@@ -63,17 +63,18 @@ fn wave(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<bool, RulesErro
     }
     // 407.6d: abilities attached to Totems.
     let off_totems: Vec<ObjectId> = game
-        .store
-        .iter()
-        .filter(|o| o.in_play && !o.attachments.is_empty() && game.is_totem(o.id))
+        .objects_in_play()
+        .filter_map(|o| game.store.get(o))
+        .filter(|o| !o.attachments.is_empty() && game.is_totem(o.id))
         .flat_map(|o| o.attachments.iter().copied())
         .collect();
     // 407.6e: tokens outside play cease to exist.
     let ceasing: Vec<ObjectId> = game
-        .store
+        .status
         .iter()
-        .filter(|o| !o.in_play && game.card(o.id).token && !game.info[o.id.0 as usize].ceased)
-        .map(|o| o.id)
+        .enumerate()
+        .filter(|(id, o)| !o.in_play && !o.ceased && game.card(ObjectId(*id as u32)).token)
+        .map(|(id, _)| ObjectId(id as u32))
         .collect();
     let acted = !fatal.is_empty()
         || !losers.is_empty()
@@ -90,7 +91,7 @@ fn wave(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<bool, RulesErro
         game.detach(o);
     }
     for o in ceasing {
-        game.info_mut(o).ceased = true;
+        game.status[o.0 as usize].ceased = true;
     }
     losers.sort();
     losers.dedup();

@@ -38,7 +38,7 @@ pub fn proposal_legal(
         return Err(CombatRefusal::AttackerExhausted(name(attacker)).into());
     }
     let arrived = game.card(attacker).kind == Kind::Ally
-        && game.info[attacker.0 as usize].joined_turn >= game.turn;
+        && game.status[attacker.0 as usize].joined_turn >= game.turn;
     if arrived && !game.has_op(attacker, |op| matches!(op, EffectOp::AttacksOnArrival)) {
         return Err(CombatRefusal::NoFerocity(name(attacker)).into());
     }

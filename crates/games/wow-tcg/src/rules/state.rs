@@ -62,6 +62,20 @@ pub struct ObjectInfo {
     /// How choices and events name it (the scenario's id, else the card name); shared like
     /// the card.
     pub label: Arc<str>,
+}
+
+/// What changes about an object in play, by id, kept as plain data so that copying a game
+/// copies all of it at once: where the object is and who controls it (mirrored from its
+/// record in the store, and changed with it by [`Game::place`] and [`Game::set_zone`]), when
+/// it joined its party, and what it has become.
+#[derive(Debug, Clone, Copy)]
+pub struct ObjectStatus {
+    /// Its zone number, as in the store.
+    pub zone: u32,
+    /// In play, as in the store.
+    pub in_play: bool,
+    /// Its controller, as in the store.
+    pub controller: PlayerId,
     /// The turn number it last joined its controller's party (302.2).
     pub joined_turn: u32,
     /// A token that left play and ceased to exist (407.6e).
@@ -93,17 +107,14 @@ pub struct Player {
 }
 
 impl ObjectInfo {
-    /// The information of an object of `card`, not yet in any party, labelled `label`.
-    fn new(card: Printed, label: Arc<str>, resource: bool) -> Self {
+    /// The information of an object of `card` labelled `label`.
+    fn new(card: Printed, label: Arc<str>) -> Self {
         let (printed_ops, own_ops_from) = printed_ops(&card);
         Self {
             card: Arc::new(card),
             printed_ops,
             own_ops_from,
             label,
-            joined_turn: 0,
-            ceased: false,
-            resource,
         }
     }
 
@@ -502,6 +513,8 @@ pub struct Game {
     /// [`Game::for_each_continuous_keyword`] has to read. A card never gains operations (a
     /// face-down resource only loses them), so no other object can grant a keyword.
     pub keyword_granters: Arc<Vec<ObjectId>>,
+    /// Per object, by id: where it is, who controls it, and its party and resource status.
+    pub status: Vec<ObjectStatus>,
     /// Players in clockwise order.
     pub players: Vec<Player>,
     /// Turn number, from 1.
@@ -563,6 +576,7 @@ impl Clone for Game {
             store,
             info,
             keyword_granters,
+            status,
             players,
             turn,
             turns_started,
@@ -589,6 +603,7 @@ impl Clone for Game {
         self.store.clone_from(store);
         self.info.clone_from(info);
         self.keyword_granters.clone_from(keyword_granters);
+        self.status.clone_from(status);
         self.players.clone_from(players);
         self.turn = *turn;
         self.turns_started = *turns_started;
@@ -622,6 +637,7 @@ impl Game {
             store: ObjectStore::new(),
             info: Arc::new(Vec::new()),
             keyword_granters: Arc::new(Vec::new()),
+            status: Vec::new(),
             players: players
                 .iter()
                 .map(|&id| Player {
@@ -696,7 +712,7 @@ impl Game {
 
     /// The per-player zone index of an object and the zone's player (`None` on the chain).
     pub fn zone_index(&self, id: ObjectId) -> Option<(PlayerId, usize)> {
-        let object = self.store.get(id)?;
+        let object = self.status.get(id.0 as usize)?;
         let zone = self.card_zone(object.zone);
         zone.player.map(|p| (p, zone.zone))
     }
@@ -722,7 +738,15 @@ impl Game {
         {
             Arc::make_mut(&mut self.keyword_granters).push(id);
         }
-        Arc::make_mut(&mut self.info).push(ObjectInfo::new(card, label, card_is_resource));
+        Arc::make_mut(&mut self.info).push(ObjectInfo::new(card, label));
+        self.status.push(ObjectStatus {
+            zone: number,
+            in_play: zone == PLAY,
+            controller: owner,
+            joined_turn: 0,
+            ceased: false,
+            resource: card_is_resource,
+        });
         if zone == DECK {
             if let Some(p) = self.player_mut(owner) {
                 p.library.push(id);
@@ -807,12 +831,40 @@ impl Game {
 
     /// Whether `id` is in play.
     pub fn in_play(&self, id: ObjectId) -> bool {
-        self.store.get(id).is_some_and(|o| o.in_play)
+        self.status.get(id.0 as usize).is_some_and(|o| o.in_play)
     }
 
     /// The controller of `id`.
     pub fn controller(&self, id: ObjectId) -> PlayerId {
-        self.store.get(id).map_or(PlayerId(0), |o| o.controller)
+        self.status
+            .get(id.0 as usize)
+            .map_or(PlayerId(0), |o| o.controller)
+    }
+
+    /// Puts `id` in zone number `zone`, in play or not, under `controller`: in the store and
+    /// in [`Game::status`] alike.
+    pub fn place(&mut self, id: ObjectId, zone: u32, in_play: bool, controller: PlayerId) {
+        if let Some(o) = self.store.get_mut(id) {
+            o.zone = zone;
+            o.in_play = in_play;
+            o.controller = controller;
+        }
+        if let Some(status) = self.status.get_mut(id.0 as usize) {
+            status.zone = zone;
+            status.in_play = in_play;
+            status.controller = controller;
+        }
+    }
+
+    /// Moves `id` to zone number `zone` without changing whether it is in play or who
+    /// controls it: in the store and in [`Game::status`] alike.
+    pub fn set_zone(&mut self, id: ObjectId, zone: u32) {
+        if let Some(o) = self.store.get_mut(id) {
+            o.zone = zone;
+        }
+        if let Some(status) = self.status.get_mut(id.0 as usize) {
+            status.zone = zone;
+        }
     }
 
     /// Whether `id` is exhausted.
@@ -846,7 +898,7 @@ impl Game {
                 let controls = |kind: Kind| {
                     self.objects_in_play().any(|o| {
                         self.controller(o) == player
-                            && !self.info[o.0 as usize].resource
+                            && !self.status[o.0 as usize].resource
                             && match kind {
                                 Kind::Weapon => self.card(o).kind.is_equipment(),
                                 other => self.card(o).kind == other,
@@ -888,7 +940,11 @@ impl Game {
 
     /// Objects in play, in id order.
     pub fn objects_in_play(&self) -> impl Iterator<Item = ObjectId> + '_ {
-        self.store.iter().filter(|o| o.in_play).map(|o| o.id)
+        self.status
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| o.in_play)
+            .map(|(id, _)| ObjectId(id as u32))
     }
 
     /// Calls `visit` with every operation `id` has now, with its index (stable for the
@@ -1350,7 +1406,7 @@ impl Game {
         self.objects_in_play()
             .filter(|&o| {
                 self.controller(o) == player
-                    && self.info[o.0 as usize].resource
+                    && self.status[o.0 as usize].resource
                     && !self.exhausted(o)
             })
             .collect()
@@ -1359,7 +1415,7 @@ impl Game {
     /// Cards in `player`'s hand: anonymous ones plus objects there.
     pub fn hand_size(&self, player: PlayerId) -> u32 {
         let zone = self.zone_of(player, HAND);
-        let objects = self.store.iter().filter(|o| o.zone == zone).count();
+        let objects = self.status.iter().filter(|o| o.zone == zone).count();
         let objects = u32::try_from(objects).unwrap_or(u32::MAX);
         self.player(player)
             .map_or(0, |p| p.hand)
@@ -1389,10 +1445,11 @@ impl Game {
     /// The real cards in `player`'s hand, in id order.
     pub fn hand_cards(&self, player: PlayerId) -> Vec<ObjectId> {
         let zone = self.zone_of(player, HAND);
-        self.store
+        self.status
             .iter()
-            .filter(|o| o.zone == zone)
-            .map(|o| o.id)
+            .enumerate()
+            .filter(|(_, o)| o.zone == zone)
+            .map(|(id, _)| ObjectId(id as u32))
             .collect()
     }
 
@@ -1409,11 +1466,9 @@ impl Game {
                 p.library.push(id);
             }
         }
-        if let Some(o) = self.store.get_mut(id) {
-            o.zone = zone;
-            o.in_play = index == PLAY;
-            o.controller = owner;
-            if index != PLAY {
+        self.place(id, zone, index == PLAY, owner);
+        if index != PLAY {
+            if let Some(o) = self.store.get_mut(id) {
                 o.damage = 0;
                 o.markers.clear();
             }
