@@ -103,9 +103,10 @@ impl Rules for WowRules {
         let in_play: Vec<ObjectId> = game.objects_in_play().collect();
         let main = chain::main_timing(game, player);
         if main {
+            let restrictions = combat::attack_restrictions(game);
             for &a in in_play.iter().filter(|&&a| game.controller(a) == player) {
                 for &d in in_play.iter().filter(|&&d| game.controller(d) != player) {
-                    if combat::proposal_legal(game, a, d).is_ok() {
+                    if combat::proposal_legal_with(game, a, d, &restrictions).is_ok() {
                         actions.push(Action::Propose {
                             attacker: a,
                             defender: d,
@@ -169,7 +170,10 @@ impl Rules for WowRules {
                 .iter()
                 .filter(|&&w| game.controller(w) == player && game.card(w).kind == Kind::Weapon)
             {
-                if combat::strike(&mut game.clone(), player, w).is_ok() {
+                let struck = grimoire_engine::on_kept_copy(&SCRATCH, game, |copy| {
+                    combat::strike(copy, player, w).is_ok()
+                });
+                if struck {
                     actions.push(Action::Strike { player, weapon: w });
                 }
             }

@@ -505,9 +505,10 @@ pub struct Game {
     pub zones: Arc<CardZones>,
     /// Objects (owner, controller, zone, damage, markers, attachments, granted keywords).
     pub store: ObjectStore<Keyword, Marker>,
-    /// Per object, by id; shared between clones until one changes it ([`Game::info_mut`]), so
-    /// the copies `apply` and `legal_actions` make are cheap.
-    pub info: Arc<Vec<ObjectInfo>>,
+    /// Per object, by id; each shared between clones until one changes it
+    /// ([`Game::info_mut`] copies that one), so the copies `apply` and `legal_actions` make
+    /// are cheap.
+    pub info: Vec<Arc<ObjectInfo>>,
     /// The objects whose card held a `grant_keyword` operation as it was added, in id order
     /// (shared between clones like [`Game::info`]): the only holders
     /// [`Game::for_each_continuous_keyword`] has to read. A card never gains operations (a
@@ -601,7 +602,7 @@ impl Clone for Game {
         } = source;
         self.zones.clone_from(zones);
         self.store.clone_from(store);
-        self.info.clone_from(info);
+        grimoire_engine::clone_shared_from(&mut self.info, info);
         self.keyword_granters.clone_from(keyword_granters);
         self.status.clone_from(status);
         self.players.clone_from(players);
@@ -635,7 +636,7 @@ impl Game {
         Self {
             zones: Arc::new(CardZones::new(&PLAYER_ZONES, &SHARED_ZONES)),
             store: ObjectStore::new(),
-            info: Arc::new(Vec::new()),
+            info: Vec::new(),
             keyword_granters: Arc::new(Vec::new()),
             status: Vec::new(),
             players: players
@@ -738,7 +739,7 @@ impl Game {
         {
             Arc::make_mut(&mut self.keyword_granters).push(id);
         }
-        Arc::make_mut(&mut self.info).push(ObjectInfo::new(card, label));
+        self.info.push(Arc::new(ObjectInfo::new(card, label)));
         self.status.push(ObjectStatus {
             zone: number,
             in_play: zone == PLAY,
@@ -759,6 +760,7 @@ impl Game {
     pub fn info(&self, id: ObjectId) -> Result<&ObjectInfo, RulesError> {
         self.info
             .get(id.0 as usize)
+            .map(|info| &**info)
             .ok_or(RulesError::NoSuchObject(id))
     }
 
@@ -769,7 +771,7 @@ impl Game {
     ///
     /// When `id` is no object of this game (ids come from [`Game::add_object`]).
     pub fn info_mut(&mut self, id: ObjectId) -> &mut ObjectInfo {
-        &mut Arc::make_mut(&mut self.info)[id.0 as usize]
+        Arc::make_mut(&mut self.info[id.0 as usize])
     }
 
     /// The card of an object.
