@@ -115,7 +115,7 @@ impl Rules for WowRules {
                 }
             }
         }
-        let ready = game.ready_resources(player).len() as u32;
+        let ready = game.ready_resource_count(player) as u32;
         for card in game.hand_cards(player) {
             let printed = game.card(card);
             let playable = matches!(
@@ -204,7 +204,7 @@ pub(super) fn step_then_priority(
         game.pending_events.clear();
         step(game, ctx)?;
         before_priority(game, ctx)?;
-        for event in std::mem::take(&mut game.pending_events) {
+        for event in game.pending_events.drain(..) {
             ctx.record(event);
         }
         Ok(())

@@ -635,7 +635,7 @@ pub fn pass(
     check_priority(game, player)?;
     game.passes += 1;
     game.priority = game.next_player(player);
-    if game.passes < game.players_from_turn().len() {
+    if game.passes < game.players.iter().filter(|p| !p.lost).count() {
         return Ok(());
     }
     game.passes = 0;

@@ -150,12 +150,10 @@ fn uniqueness(
         .objects_in_play()
         .filter(|&o| game.controller(o) == player)
         .collect();
-    let mut groups: Vec<(GroupKey, usize, Vec<ObjectId>)> = Vec::new();
-    let mut add =
-        |key, limit: usize, o: ObjectId| match groups.iter_mut().find(|(k, _, _)| *k == key) {
-            Some((_, _, members)) => members.push(o),
-            None => groups.push((key, limit, vec![o])),
-        };
+    // Every card with the group it belongs to and that group's limit; a group is the cards of
+    // one key, in order, and keeps the limit of its first card.
+    let mut grouped: Vec<(GroupKey, usize, ObjectId)> = Vec::new();
+    let mut add = |key, limit: usize, o: ObjectId| grouped.push((key, limit, o));
     // Dual wield (303.2d; glossary): the hero may keep as many weapons of a damage type as
     // it may strike with per combat, whatever their slot tag says.
     let hero = game.player(player).and_then(|p| p.hero);
@@ -232,7 +230,15 @@ fn uniqueness(
         )?;
         destroy.push(both[pick]);
     }
-    for (key, limit, mut members) in groups {
+    for (first, &(key, limit, _)) in grouped.iter().enumerate() {
+        let in_group = |(k, _, _): &&(GroupKey, usize, ObjectId)| *k == key;
+        if grouped[..first].iter().any(|entry| in_group(&entry))
+            || grouped.iter().filter(in_group).count() <= limit
+        {
+            // Not the group's first card, or a group within its limit.
+            continue;
+        }
+        let mut members: Vec<ObjectId> = grouped.iter().filter(in_group).map(|e| e.2).collect();
         members.retain(|o| !destroy.contains(o));
         while members.len() > limit {
             let pick = ctx.choose(

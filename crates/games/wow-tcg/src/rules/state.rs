@@ -1405,13 +1405,19 @@ impl Game {
 
     /// The ready resources `player` controls.
     pub fn ready_resources(&self, player: PlayerId) -> Vec<ObjectId> {
-        self.objects_in_play()
-            .filter(|&o| {
-                self.controller(o) == player
-                    && self.status[o.0 as usize].resource
-                    && !self.exhausted(o)
-            })
-            .collect()
+        self.ready_resources_of(player).collect()
+    }
+
+    /// How many ready resources `player` controls.
+    pub fn ready_resource_count(&self, player: PlayerId) -> usize {
+        self.ready_resources_of(player).count()
+    }
+
+    /// The ready resources `player` controls, in id order.
+    fn ready_resources_of(&self, player: PlayerId) -> impl Iterator<Item = ObjectId> + '_ {
+        self.objects_in_play().filter(move |&o| {
+            self.controller(o) == player && self.status[o.0 as usize].resource && !self.exhausted(o)
+        })
     }
 
     /// Cards in `player`'s hand: anonymous ones plus objects there.
