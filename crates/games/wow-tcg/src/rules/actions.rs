@@ -104,8 +104,14 @@ impl Rules for WowRules {
         let main = chain::main_timing(game, player);
         if main {
             let restrictions = combat::attack_restrictions(game);
-            for &a in in_play.iter().filter(|&&a| game.controller(a) == player) {
-                for &d in in_play.iter().filter(|&&d| game.controller(d) != player) {
+            // Only characters attack or defend (601.2): the pairs worth judging.
+            let characters: Vec<ObjectId> = in_play
+                .iter()
+                .copied()
+                .filter(|&o| game.is_character(o))
+                .collect();
+            for &a in characters.iter().filter(|&&a| game.controller(a) == player) {
+                for &d in characters.iter().filter(|&&d| game.controller(d) != player) {
                     if combat::proposal_legal_with(game, a, d, &restrictions).is_ok() {
                         actions.push(Action::Propose {
                             attacker: a,

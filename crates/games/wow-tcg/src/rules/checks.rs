@@ -30,18 +30,16 @@ pub fn pre_priority(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(),
 
 /// One wave of checks (407.6a-e), all simultaneous; true when something happened.
 fn wave(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<bool, RulesError> {
-    // 407.6a: fatal damage or 0 health.
+    // 407.6a: fatal damage or 0 health. The cheapest question is asked first.
     let health_modifiers = game.health_modifiers();
     let fatal: Vec<ObjectId> = game
         .objects_in_play()
         .filter(|&o| {
-            game.is_character(o)
+            let damage = game.store.get(o).map_or(0, |x| x.damage);
+            let health = game.health_with(o, &health_modifiers);
+            (health <= 0 || i64::from(damage) >= i64::from(health))
+                && game.is_character(o)
                 && !game.has_op(o, |op| matches!(op, EffectOp::Indestructible))
-                && {
-                    let damage = game.store.get(o).map_or(0, |x| x.damage);
-                    let health = game.health_with(o, &health_modifiers);
-                    health <= 0 || i64::from(damage) >= i64::from(health)
-                }
         })
         .collect();
     let mut losers: Vec<PlayerId> = fatal
