@@ -1415,9 +1415,12 @@ impl Game {
 
     /// The ready resources `player` controls, in id order.
     fn ready_resources_of(&self, player: PlayerId) -> impl Iterator<Item = ObjectId> + '_ {
-        self.objects_in_play().filter(move |&o| {
-            self.controller(o) == player && self.status[o.0 as usize].resource && !self.exhausted(o)
-        })
+        self.status
+            .iter()
+            .enumerate()
+            .filter(move |(_, o)| o.in_play && o.resource && o.controller == player)
+            .map(|(id, _)| ObjectId(id as u32))
+            .filter(|&o| !self.exhausted(o))
     }
 
     /// Cards in `player`'s hand: anonymous ones plus objects there.
