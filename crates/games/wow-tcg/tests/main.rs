@@ -412,6 +412,46 @@ fn whole_games_keep_the_contract() {
     assert!(report.accepted > report.states, "{report:?}");
 }
 
+/// The plain copy of where each object is and who controls it (`Game::status`) says what
+/// the object's record in the store says, at every step of seeded random games.
+#[test]
+fn object_status_mirrors_the_store_through_whole_games() {
+    use grimoire_engine::{Ctx, EventLog, Playable, RandomChooser, Rules, SeededDice};
+    use grimoire_wow_tcg::rules::WowRules;
+    let decks = example_decks();
+    for seed in 1..=4u64 {
+        let (mut dice, mut chooser, mut log) = (
+            SeededDice::new(seed),
+            RandomChooser::new(seed),
+            EventLog::new(),
+        );
+        let mut ctx = Ctx::new(&mut dice, &mut chooser, &mut log);
+        let mut game = WowRules.setup(&decks, &mut ctx).expect("set-up");
+        let mut pick = seed;
+        for step in 0..3_000 {
+            assert_eq!(game.status.len(), game.store.len());
+            for (status, object) in game.status.iter().zip(game.store.iter()) {
+                assert_eq!(
+                    (status.zone, status.in_play, status.controller),
+                    (object.zone, object.in_play, object.controller),
+                    "seed {seed}, step {step}, object {}",
+                    object.id.0
+                );
+            }
+            let Some(player) = WowRules.to_act(&game) else {
+                break;
+            };
+            let legal = WowRules.legal_actions(&game, player);
+            pick = pick.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let action = &legal[(pick >> 33) as usize % legal.len()];
+            WowRules
+                .try_apply(&mut game, action, &mut ctx)
+                .expect("a legal action is accepted");
+        }
+        assert!(WowRules.to_act(&game).is_none(), "seed {seed} ends");
+    }
+}
+
 #[test]
 fn every_example_deck_plays_whole_games_to_a_result() {
     use grimoire_engine::{playout, Outcome, PlayoutOptions};

@@ -528,7 +528,7 @@ impl Reader<'_> {
                 &[("amount", Value::Integer(health)), ("to", text(recipient))],
             ));
         } else {
-            // Keywords without a condition (`state::continuous_keywords`).
+            // Keywords without a condition (`state::for_each_continuous_keyword`).
             if condition.is_some() {
                 return None;
             }

@@ -103,9 +103,16 @@ impl Rules for WowRules {
         let in_play: Vec<ObjectId> = game.objects_in_play().collect();
         let main = chain::main_timing(game, player);
         if main {
-            for &a in in_play.iter().filter(|&&a| game.controller(a) == player) {
-                for &d in in_play.iter().filter(|&&d| game.controller(d) != player) {
-                    if combat::proposal_legal(game, a, d).is_ok() {
+            let restrictions = combat::attack_restrictions(game);
+            // Only characters attack or defend (601.2): the pairs worth judging.
+            let characters: Vec<ObjectId> = in_play
+                .iter()
+                .copied()
+                .filter(|&o| game.is_character(o))
+                .collect();
+            for &a in characters.iter().filter(|&&a| game.controller(a) == player) {
+                for &d in characters.iter().filter(|&&d| game.controller(d) != player) {
+                    if combat::proposal_legal_with(game, a, d, &restrictions).is_ok() {
                         actions.push(Action::Propose {
                             attacker: a,
                             defender: d,
@@ -114,7 +121,7 @@ impl Rules for WowRules {
                 }
             }
         }
-        let ready = game.ready_resources(player).len() as u32;
+        let ready = game.ready_resource_count(player) as u32;
         for card in game.hand_cards(player) {
             let printed = game.card(card);
             let playable = matches!(
@@ -169,7 +176,10 @@ impl Rules for WowRules {
                 .iter()
                 .filter(|&&w| game.controller(w) == player && game.card(w).kind == Kind::Weapon)
             {
-                if combat::strike(&mut game.clone(), player, w).is_ok() {
+                let struck = grimoire_engine::on_kept_copy(&SCRATCH, game, |copy| {
+                    combat::strike(copy, player, w).is_ok()
+                });
+                if struck {
                     actions.push(Action::Strike { player, weapon: w });
                 }
             }
@@ -200,7 +210,7 @@ pub(super) fn step_then_priority(
         game.pending_events.clear();
         step(game, ctx)?;
         before_priority(game, ctx)?;
-        for event in std::mem::take(&mut game.pending_events) {
+        for event in game.pending_events.drain(..) {
             ctx.record(event);
         }
         Ok(())

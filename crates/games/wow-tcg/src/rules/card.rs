@@ -972,8 +972,8 @@ fn lower_parts(
                     {
                         EffectOp::ModifyHealth { amount, to }
                     }
-                    // Keywords for a recipient `state::continuous_keywords` reads: one card, or
-                    // the controller's allies or weapons.
+                    // Keywords for a recipient `state::for_each_continuous_keyword` reads: one
+                    // card, or the controller's allies or weapons.
                     AbilityEffect::GrantKeyword { keyword, to, .. }
                         if matches!(
                             to,

@@ -22,7 +22,7 @@ use super::turn;
 /// not untargetable; [`fits_rule`] says which kinds of card a link's target may be.
 pub fn targetable(game: &Game, id: ObjectId) -> bool {
     game.in_play(id)
-        && !game.info[id.0 as usize].resource
+        && !game.status[id.0 as usize].resource
         && !game.has_op(id, |op| matches!(op, EffectOp::Untargetable))
 }
 
@@ -330,9 +330,7 @@ pub fn play(
     }
     pay_resources(game, player, game.card(card).cost)?;
     let chain = game.chain_zone();
-    if let Some(o) = game.store.get_mut(card) {
-        o.zone = chain;
-    }
+    game.set_zone(card, chain);
     game.record(GameEvent::Played { player, card });
     game.note_not_modelled(card);
     push(
@@ -362,9 +360,7 @@ pub fn place_resource(
         p.placed_resource = Some(turn);
     }
     let chain = game.chain_zone();
-    if let Some(o) = game.store.get_mut(card) {
-        o.zone = chain;
-    }
+    game.set_zone(card, chain);
     if face_up {
         game.note_not_modelled(card);
     }
@@ -547,7 +543,8 @@ pub fn use_power(
         if game.exhausted(card) {
             return Err(PowerRefusal::Exhausted(game.named(card)).into());
         }
-        if game.card(card).kind == Kind::Ally && game.info[card.0 as usize].joined_turn >= game.turn
+        if game.card(card).kind == Kind::Ally
+            && game.status[card.0 as usize].joined_turn >= game.turn
         {
             return Err(PowerRefusal::JoinedThisTurn(game.named(card)).into());
         }
@@ -670,7 +667,7 @@ pub fn pass(
     check_priority(game, player)?;
     game.passes += 1;
     game.priority = game.next_player(player);
-    if game.passes < game.players_from_turn().len() {
+    if game.passes < game.players.iter().filter(|p| !p.lost).count() {
         return Ok(());
     }
     game.passes = 0;
@@ -733,10 +730,10 @@ fn resolve(game: &mut Game, link: Link, ctx: &mut Ctx<'_, GameEvent>) -> Result<
         LinkKind::Strike(weapon) => combat::resolve_strike(game, link.controller, weapon),
         LinkKind::Resource { card, face_up } => {
             if !face_up {
-                game.info_mut(card).card =
-                    std::sync::Arc::new(Printed::blank("resource", Kind::Resource));
+                game.info_mut(card)
+                    .set_card(Printed::blank("resource", Kind::Resource));
             }
-            game.info_mut(card).resource = true;
+            game.status[card.0 as usize].resource = true;
             enter_play(game, card, link.controller);
         }
         LinkKind::Triggered { source, op: index } => {
@@ -798,7 +795,8 @@ fn resolve_card(
             let ops = link_ops(game, card, link.mode);
             // An ability that stays in play (ongoing or attaching, 306.2a, 306.3b) holds its ATK
             // changes and the keywords it gives one card it names without targeting
-            // (`state::continuous_keywords`) as continuous powers, not as modifiers of its link.
+            // (`state::for_each_continuous_keyword`) as continuous powers, not as modifiers of
+            // its link.
             let stays = ops
                 .iter()
                 .any(|o| matches!(o, EffectOp::StaysInPlay | EffectOp::Attaches));
@@ -872,13 +870,9 @@ fn resolve_card(
 /// A card enters play under `controller` (710): it joins the party this turn.
 pub fn enter_play(game: &mut Game, card: ObjectId, controller: PlayerId) {
     let zone = game.zone_of(controller, PLAY);
-    if let Some(o) = game.store.get_mut(card) {
-        o.zone = zone;
-        o.in_play = true;
-        o.controller = controller;
-    }
+    game.place(card, zone, true, controller);
     let turn = game.turn;
-    game.info_mut(card).joined_turn = turn;
+    game.status[card.0 as usize].joined_turn = turn;
     // 710.2: "enters play exhausted" is processed as it enters; it never becomes exhausted.
     if game.has_op(card, |op| matches!(op, EffectOp::EntersPlayExhausted)) {
         if let Some(o) = game.store.get_mut(card) {
@@ -1112,9 +1106,7 @@ pub fn draw(game: &mut Game, player: PlayerId, count: u32) {
             break;
         };
         if let Some(card) = p.library.pop() {
-            if let Some(o) = game.store.get_mut(card) {
-                o.zone = hand;
-            }
+            game.set_zone(card, hand);
         } else if p.deck > 0 {
             p.deck -= 1;
             p.hand = p.hand.saturating_add(1);

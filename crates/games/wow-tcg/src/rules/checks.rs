@@ -30,17 +30,16 @@ pub fn pre_priority(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(),
 
 /// One wave of checks (407.6a-e), all simultaneous; true when something happened.
 fn wave(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<bool, RulesError> {
-    // 407.6a: fatal damage or 0 health.
+    // 407.6a: fatal damage or 0 health. The cheapest question is asked first.
+    let health_modifiers = game.health_modifiers();
     let fatal: Vec<ObjectId> = game
         .objects_in_play()
         .filter(|&o| {
-            game.is_character(o)
+            let damage = game.store.get(o).map_or(0, |x| x.damage);
+            let health = game.health_with(o, &health_modifiers);
+            (health <= 0 || i64::from(damage) >= i64::from(health))
+                && game.is_character(o)
                 && !game.has_op(o, |op| matches!(op, EffectOp::Indestructible))
-                && {
-                    let damage = game.store.get(o).map_or(0, |x| x.damage);
-                    let health = game.health(o);
-                    health <= 0 || i64::from(damage) >= i64::from(health)
-                }
         })
         .collect();
     let mut losers: Vec<PlayerId> = fatal
@@ -63,20 +62,17 @@ fn wave(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<bool, RulesErro
     // 407.6d: abilities attached to Totems.
     let off_totems: Vec<ObjectId> = game
         .objects_in_play()
-        .filter(|&o| game.is_totem(o))
-        .flat_map(|t| {
-            game.store
-                .get(t)
-                .map(|o| o.attachments.clone())
-                .unwrap_or_default()
-        })
+        .filter_map(|o| game.store.get(o))
+        .filter(|o| !o.attachments.is_empty() && game.is_totem(o.id))
+        .flat_map(|o| o.attachments.iter().copied())
         .collect();
     // 407.6e: tokens outside play cease to exist.
     let ceasing: Vec<ObjectId> = game
-        .store
+        .status
         .iter()
-        .filter(|o| !o.in_play && game.card(o.id).token && !game.info[o.id.0 as usize].ceased)
-        .map(|o| o.id)
+        .enumerate()
+        .filter(|(id, o)| !o.in_play && !o.ceased && game.card(ObjectId(*id as u32)).token)
+        .map(|(id, _)| ObjectId(id as u32))
         .collect();
     let acted = !fatal.is_empty()
         || !losers.is_empty()
@@ -93,7 +89,7 @@ fn wave(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<bool, RulesErro
         game.detach(o);
     }
     for o in ceasing {
-        game.info_mut(o).ceased = true;
+        game.status[o.0 as usize].ceased = true;
     }
     losers.sort();
     losers.dedup();
@@ -152,14 +148,10 @@ fn uniqueness(
         .objects_in_play()
         .filter(|&o| game.controller(o) == player)
         .collect();
-    let mut groups: Vec<(String, usize, Vec<ObjectId>)> = Vec::new();
-    let mut add = |key: String, limit: usize, o: ObjectId| match groups
-        .iter_mut()
-        .find(|(k, _, _)| *k == key)
-    {
-        Some((_, _, members)) => members.push(o),
-        None => groups.push((key, limit, vec![o])),
-    };
+    // Every card with the group it belongs to and that group's limit; a group is the cards of
+    // one key, in order, and keeps the limit of its first card.
+    let mut grouped: Vec<(GroupKey, usize, ObjectId)> = Vec::new();
+    let mut add = |key, limit: usize, o: ObjectId| grouped.push((key, limit, o));
     // Dual wield (303.2d; glossary): the hero may keep as many weapons of a damage type as
     // it may strike with per combat, whatever their slot tag says.
     let hero = game.player(player).and_then(|p| p.hero);
@@ -180,9 +172,28 @@ fn uniqueness(
             game.card(o).kind == Kind::Weapon && game.card(o).damage_type == Some(*t)
         })
     };
+    let mut two_handed = Vec::new();
+    let mut off_hand = Vec::new();
     for &o in &mine {
-        if game.has_op(o, |op| matches!(op, EffectOp::UniqueByName)) {
-            add(format!("unique {}", game.card(o).name), 1, o);
+        let (mut unique, mut two, mut off) = (false, false, false);
+        game.for_each_op(o, |_, op| match op {
+            EffectOp::UniqueByName => unique = true,
+            EffectOp::HandSlot {
+                slot: HandSlot::TwoHanded,
+            } => two = true,
+            EffectOp::HandSlot {
+                slot: HandSlot::OffHand,
+            } => off = true,
+            _ => {}
+        });
+        if two {
+            two_handed.push(o);
+        }
+        if off {
+            off_hand.push(o);
+        }
+        if unique {
+            add(GroupKey::Name(&game.card(o).name), 1, o);
         }
         for tag in &game.card(o).tags {
             if let (true, Some(n)) = (tag.meta().limit, tag.int_param()) {
@@ -190,26 +201,10 @@ fn uniqueness(
                     Some((_, weapons)) => weapons.max(n.max(0) as usize),
                     None => n.max(0) as usize,
                 };
-                add(format!("{} ({n})", tag.name()), limit, o);
+                add(GroupKey::Limit(tag.name(), n), limit, o);
             }
         }
     }
-    let slot = |o: ObjectId, wanted: HandSlot| {
-        game.has_op(
-            o,
-            |op| matches!(op, EffectOp::HandSlot { slot } if *slot == wanted),
-        )
-    };
-    let two_handed: Vec<ObjectId> = mine
-        .iter()
-        .copied()
-        .filter(|&o| slot(o, HandSlot::TwoHanded))
-        .collect();
-    let off_hand: Vec<ObjectId> = mine
-        .iter()
-        .copied()
-        .filter(|&o| slot(o, HandSlot::OffHand))
-        .collect();
     // Two weapons held by dual wield fill both hands, as a Two-Handed weapon does.
     let dual: Vec<ObjectId> = mine
         .iter()
@@ -233,7 +228,15 @@ fn uniqueness(
         )?;
         destroy.push(both[pick]);
     }
-    for (key, limit, mut members) in groups {
+    for (first, &(key, limit, _)) in grouped.iter().enumerate() {
+        let in_group = |(k, _, _): &&(GroupKey, usize, ObjectId)| *k == key;
+        if grouped[..first].iter().any(|entry| in_group(&entry))
+            || grouped.iter().filter(in_group).count() <= limit
+        {
+            // Not the group's first card, or a group within its limit.
+            continue;
+        }
+        let mut members: Vec<ObjectId> = grouped.iter().filter(in_group).map(|e| e.2).collect();
         members.retain(|o| !destroy.contains(o));
         while members.len() > limit {
             let pick = ctx.choose(
@@ -247,6 +250,25 @@ fn uniqueness(
         }
     }
     Ok(destroy)
+}
+
+/// What the cards of one uniqueness group share (410.3): a unique card's name, or a limited
+/// tag with its number; it reads as the choice that repairs the group names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum GroupKey<'a> {
+    /// Unique cards of this name.
+    Name(&'a str),
+    /// Cards with this limit tag and number.
+    Limit(&'static str, i64),
+}
+
+impl std::fmt::Display for GroupKey<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GroupKey::Name(name) => write!(f, "unique {name}"),
+            GroupKey::Limit(tag, n) => write!(f, "{tag} ({n})"),
+        }
+    }
 }
 
 /// Adds waiting triggered effects to the chain (708.1a): the turn player's block first, in

@@ -7,7 +7,7 @@ use grimoire_engine::{Ctx, ObjectId, PlayerId};
 use super::card::Kind;
 use super::chain::{self, check_main_timing, check_priority, pay_resources};
 use super::checks::trigger;
-use super::content::{AttackLimit, EffectOp, TriggerEvent};
+use super::content::{AttackLimit, EffectOp, Recipient, TriggerEvent};
 use super::packets::{deliver, option_names, Packet};
 use super::refusal::{CombatRefusal, MainAction};
 use super::state::{AtkChange, Combat, Game, GameEvent, LinkKind, RulesError, Window};
@@ -17,6 +17,47 @@ pub fn proposal_legal(
     game: &Game,
     attacker: ObjectId,
     defender: ObjectId,
+) -> Result<(), RulesError> {
+    proposal_legal_with(game, attacker, defender, &attack_restrictions(game))
+}
+
+/// A `cannot_attack` operation of a card in play (601.2a): its holder, the holder's
+/// controller, whom it stops and which defenders it forbids.
+#[derive(Debug, Clone, Copy)]
+pub struct AttackRestriction {
+    holder: ObjectId,
+    controller: PlayerId,
+    to: Recipient,
+    limit: AttackLimit,
+}
+
+/// The `cannot_attack` operations of the cards in play now, holders in id order: listed once
+/// for the many proposals `legal_actions` judges.
+pub fn attack_restrictions(game: &Game) -> Vec<AttackRestriction> {
+    let mut restrictions = Vec::new();
+    for holder in game.objects_in_play() {
+        let controller = game.controller(holder);
+        game.for_each_op(holder, |_, op| {
+            if let EffectOp::CannotAttack { to, limit } = *op {
+                restrictions.push(AttackRestriction {
+                    holder,
+                    controller,
+                    to,
+                    limit,
+                });
+            }
+        });
+    }
+    restrictions
+}
+
+/// [`proposal_legal`] with the `restrictions` of the cards in play (from
+/// [`attack_restrictions`] of this state).
+pub fn proposal_legal_with(
+    game: &Game,
+    attacker: ObjectId,
+    defender: ObjectId,
+    restrictions: &[AttackRestriction],
 ) -> Result<(), RulesError> {
     let name = |o| game.named(o);
     if !game.in_play(attacker) || !game.is_character(attacker) {
@@ -38,7 +79,7 @@ pub fn proposal_legal(
         return Err(CombatRefusal::AttackerExhausted(name(attacker)).into());
     }
     let arrived = game.card(attacker).kind == Kind::Ally
-        && game.info[attacker.0 as usize].joined_turn >= game.turn;
+        && game.status[attacker.0 as usize].joined_turn >= game.turn;
     if arrived && !game.has_op(attacker, |op| matches!(op, EffectOp::AttacksOnArrival)) {
         return Err(CombatRefusal::NoFerocity(name(attacker)).into());
     }
@@ -48,7 +89,7 @@ pub fn proposal_legal(
     if game.has_op(defender, |op| matches!(op, EffectOp::CannotBeDefender)) {
         return Err(CombatRefusal::Elusive(name(defender)).into());
     }
-    if !can_attack(game, attacker, defender) {
+    if !can_attack(game, attacker, defender, restrictions) {
         return Err(CombatRefusal::CannotAttack {
             attacker: name(attacker),
             defender: name(defender),
@@ -60,29 +101,21 @@ pub fn proposal_legal(
 
 /// Whether no `cannot_attack` restriction of a card in play stops `attacker` from attacking
 /// `defender` (601.2a: a legal attacker must be able to attack the proposed defender).
-fn can_attack(game: &Game, attacker: ObjectId, defender: ObjectId) -> bool {
+fn can_attack(
+    game: &Game,
+    attacker: ObjectId,
+    defender: ObjectId,
+    restrictions: &[AttackRestriction],
+) -> bool {
     let hero = game.card(defender).kind == Kind::Hero;
-    let mut able = true;
-    for holder in game.objects_in_play() {
-        let controller = game.controller(holder);
-        game.for_each_op(holder, |_, op| {
-            if let EffectOp::CannotAttack { to, limit } = *op {
-                let forbids = match limit {
-                    AttackLimit::Any => true,
-                    AttackLimit::Heroes => hero,
-                    AttackLimit::Allies => !hero,
-                };
-                if forbids
-                    && game
-                        .recipients(to, holder, controller, &[])
-                        .contains(&attacker)
-                {
-                    able = false;
-                }
-            }
-        });
-    }
-    able
+    !restrictions.iter().any(|r| {
+        let forbids = match r.limit {
+            AttackLimit::Any => true,
+            AttackLimit::Heroes => hero,
+            AttackLimit::Allies => !hero,
+        };
+        forbids && game.is_recipient(r.to, r.holder, r.controller, attacker)
+    })
 }
 
 /// Proposes a combat (601.1): adds a proposal effect to the chain.

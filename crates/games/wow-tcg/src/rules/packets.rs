@@ -113,8 +113,7 @@ struct Replacement {
 
 /// Whether `who` of a modifier held by `holder` (controlled by `controller`) is `character`.
 fn watches(game: &Game, who: Recipient, holder: ObjectId, character: ObjectId) -> bool {
-    game.recipients(who, holder, game.controller(holder), &[])
-        .contains(&character)
+    game.is_recipient(who, holder, game.controller(holder), character)
 }
 
 fn replacements(game: &Game, packet: &Packet) -> Vec<Replacement> {

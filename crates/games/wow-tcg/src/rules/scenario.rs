@@ -674,7 +674,7 @@ impl ScenarioGame for WowScenarios {
         let id = game.add_object(card, player, zone);
         game.info_mut(id).label = object.id.as_str().into();
         let joined = if keys.arrived { game.turn } else { 0 };
-        game.info_mut(id).joined_turn = joined;
+        game.status[id.0 as usize].joined_turn = joined;
         if let Some(o) = game.store.get_mut(id) {
             o.damage = keys.damage.get();
             o.set_markers(&Marker::Exhausted, u32::from(keys.exhausted));
@@ -847,7 +847,7 @@ impl ScenarioGame for WowScenarios {
             checks.push(Check::new("zone", e, actual));
         }
         if let Some(e) = expect.exists {
-            checks.push(Check::new("exists", e, !game.info[id.0 as usize].ceased));
+            checks.push(Check::new("exists", e, !game.status[id.0 as usize].ceased));
         }
         if let Some(e) = expect.exhausted {
             checks.push(Check::new("exhausted", e, game.exhausted(id)));

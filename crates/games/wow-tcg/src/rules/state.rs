@@ -51,11 +51,33 @@ pub enum Marker {
 /// What the rules keep about an object besides the store.
 #[derive(Debug, Clone)]
 pub struct ObjectInfo {
-    /// The card (shared: cloning a game copies no card text).
-    pub card: Arc<Printed>,
+    /// The card (shared: cloning a game copies no card text); changed only with
+    /// [`ObjectInfo::set_card`], which keeps `printed_ops` in step with it.
+    card: Arc<Printed>,
+    /// The operations the card carries, each with the number of the entry that carries it, in
+    /// [`Game::for_each_op`] order: those of its keywords (with what they imply), of its tags,
+    /// then its own effects. Listed once as the card is set, so asking an object for its
+    /// operations walks one list.
+    printed_ops: Arc<[(EffectOp, i32)]>,
+    /// How many of `printed_ops` come before the card's own effects.
+    own_ops_from: usize,
     /// How choices and events name it (the scenario's id, else the card name); shared like
     /// the card.
     pub label: Arc<str>,
+}
+
+/// What changes about an object in play, by id, kept as plain data so that copying a game
+/// copies all of it at once: where the object is and who controls it (mirrored from its
+/// record in the store, and changed with it by [`Game::place`] and [`Game::set_zone`]), when
+/// it joined its party, and what it has become.
+#[derive(Debug, Clone, Copy)]
+pub struct ObjectStatus {
+    /// Its zone number, as in the store.
+    pub zone: u32,
+    /// In play, as in the store.
+    pub in_play: bool,
+    /// Its controller, as in the store.
+    pub controller: PlayerId,
     /// The turn number it last joined its controller's party (302.2).
     pub joined_turn: u32,
     /// A token that left play and ceased to exist (407.6e).
@@ -84,6 +106,47 @@ pub struct Player {
     pub lost: bool,
     /// The turn in which it last placed a resource (408.1).
     pub placed_resource: Option<u32>,
+}
+
+impl ObjectInfo {
+    /// The information of an object of `card` labelled `label`.
+    fn new(card: Printed, label: Arc<str>) -> Self {
+        let (printed_ops, own_ops_from) = printed_ops(&card);
+        Self {
+            card: Arc::new(card),
+            printed_ops,
+            own_ops_from,
+            label,
+        }
+    }
+
+    /// The object's card.
+    pub fn card(&self) -> &Printed {
+        &self.card
+    }
+
+    /// Makes `card` the object's card (a resource placed face down becomes a blank card,
+    /// 408.1b).
+    pub fn set_card(&mut self, card: Printed) {
+        (self.printed_ops, self.own_ops_from) = printed_ops(&card);
+        self.card = Arc::new(card);
+    }
+}
+
+/// The operations `card` carries in [`Game::for_each_op`] order, with their numbers, and how
+/// many of them come before its own effects.
+fn printed_ops(card: &Printed) -> (Arc<[(EffectOp, i32)]>, usize) {
+    let mut ops = Vec::new();
+    for keyword in &card.keywords {
+        keyword_ops(*keyword, &mut |op, x| ops.push((*op, x)));
+    }
+    for tag in &card.tags {
+        let x = tag.int_param().unwrap_or(0) as i32;
+        ops.extend(tag.meta().effects.iter().map(|op| (*op, x)));
+    }
+    let own_ops_from = ops.len();
+    ops.extend(card.effects.iter().map(|op| (*op, 0)));
+    (ops.into(), own_ops_from)
 }
 
 impl Clone for Player {
@@ -148,6 +211,19 @@ pub struct AtkChange {
     /// A group the change keeps checking instead of `to` (714.3e: "allies in your party"):
     /// the recipient, the card that made it and its controller.
     pub group: Option<(Recipient, ObjectId, PlayerId)>,
+}
+
+/// A continuous `modify_health` operation of a card in play (206).
+#[derive(Debug, Clone, Copy)]
+pub struct HealthModifier {
+    /// The card that holds it.
+    pub holder: ObjectId,
+    /// The holder's controller.
+    pub controller: PlayerId,
+    /// The change to health.
+    pub amount: i32,
+    /// Whose health it changes.
+    pub to: Recipient,
 }
 
 /// A keyword granted until end of turn by a link.
@@ -435,9 +511,17 @@ pub struct Game {
     pub zones: Arc<CardZones>,
     /// Objects (owner, controller, zone, damage, markers, attachments, granted keywords).
     pub store: ObjectStore<Keyword, Marker>,
-    /// Per object, by id; shared between clones until one changes it ([`Game::info_mut`]), so
-    /// the copies `apply` and `legal_actions` make are cheap.
-    pub info: Arc<Vec<ObjectInfo>>,
+    /// Per object, by id; each shared between clones until one changes it
+    /// ([`Game::info_mut`] copies that one), so the copies `apply` and `legal_actions` make
+    /// are cheap.
+    pub info: Vec<Arc<ObjectInfo>>,
+    /// The objects whose card held a `grant_keyword` operation as it was added, in id order
+    /// (shared between clones like [`Game::info`]): the only holders
+    /// [`Game::for_each_continuous_keyword`] has to read. A card never gains operations (a
+    /// face-down resource only loses them), so no other object can grant a keyword.
+    pub keyword_granters: Arc<Vec<ObjectId>>,
+    /// Per object, by id: where it is, who controls it, and its party and resource status.
+    pub status: Vec<ObjectStatus>,
     /// Players in clockwise order.
     pub players: Vec<Player>,
     /// Turn number, from 1.
@@ -498,6 +582,8 @@ impl Clone for Game {
             zones,
             store,
             info,
+            keyword_granters,
+            status,
             players,
             turn,
             turns_started,
@@ -522,7 +608,9 @@ impl Clone for Game {
         } = source;
         self.zones.clone_from(zones);
         self.store.clone_from(store);
-        self.info.clone_from(info);
+        grimoire_engine::clone_shared_from(&mut self.info, info);
+        self.keyword_granters.clone_from(keyword_granters);
+        self.status.clone_from(status);
         self.players.clone_from(players);
         self.turn = *turn;
         self.turns_started = *turns_started;
@@ -554,7 +642,9 @@ impl Game {
         Self {
             zones: Arc::new(CardZones::new(&PLAYER_ZONES, &SHARED_ZONES)),
             store: ObjectStore::new(),
-            info: Arc::new(Vec::new()),
+            info: Vec::new(),
+            keyword_granters: Arc::new(Vec::new()),
+            status: Vec::new(),
             players: players
                 .iter()
                 .map(|&id| Player {
@@ -629,7 +719,7 @@ impl Game {
 
     /// The per-player zone index of an object and the zone's player (`None` on the chain).
     pub fn zone_index(&self, id: ObjectId) -> Option<(PlayerId, usize)> {
-        let object = self.store.get(id)?;
+        let object = self.status.get(id.0 as usize)?;
         let zone = self.card_zone(object.zone);
         zone.player.map(|p| (p, zone.zone))
     }
@@ -648,9 +738,18 @@ impl Game {
                 p.hero = Some(id);
             }
         }
-        Arc::make_mut(&mut self.info).push(ObjectInfo {
-            card: Arc::new(card),
-            label,
+        if card
+            .effects
+            .iter()
+            .any(|op| matches!(op, EffectOp::GrantKeyword { .. }))
+        {
+            Arc::make_mut(&mut self.keyword_granters).push(id);
+        }
+        self.info.push(Arc::new(ObjectInfo::new(card, label)));
+        self.status.push(ObjectStatus {
+            zone: number,
+            in_play: zone == PLAY,
+            controller: owner,
             joined_turn: 0,
             ceased: false,
             resource: card_is_resource,
@@ -667,6 +766,7 @@ impl Game {
     pub fn info(&self, id: ObjectId) -> Result<&ObjectInfo, RulesError> {
         self.info
             .get(id.0 as usize)
+            .map(|info| &**info)
             .ok_or(RulesError::NoSuchObject(id))
     }
 
@@ -677,7 +777,7 @@ impl Game {
     ///
     /// When `id` is no object of this game (ids come from [`Game::add_object`]).
     pub fn info_mut(&mut self, id: ObjectId) -> &mut ObjectInfo {
-        &mut Arc::make_mut(&mut self.info)[id.0 as usize]
+        Arc::make_mut(&mut self.info[id.0 as usize])
     }
 
     /// The card of an object.
@@ -739,12 +839,40 @@ impl Game {
 
     /// Whether `id` is in play.
     pub fn in_play(&self, id: ObjectId) -> bool {
-        self.store.get(id).is_some_and(|o| o.in_play)
+        self.status.get(id.0 as usize).is_some_and(|o| o.in_play)
     }
 
     /// The controller of `id`.
     pub fn controller(&self, id: ObjectId) -> PlayerId {
-        self.store.get(id).map_or(PlayerId(0), |o| o.controller)
+        self.status
+            .get(id.0 as usize)
+            .map_or(PlayerId(0), |o| o.controller)
+    }
+
+    /// Puts `id` in zone number `zone`, in play or not, under `controller`: in the store and
+    /// in [`Game::status`] alike.
+    pub fn place(&mut self, id: ObjectId, zone: u32, in_play: bool, controller: PlayerId) {
+        if let Some(o) = self.store.get_mut(id) {
+            o.zone = zone;
+            o.in_play = in_play;
+            o.controller = controller;
+        }
+        if let Some(status) = self.status.get_mut(id.0 as usize) {
+            status.zone = zone;
+            status.in_play = in_play;
+            status.controller = controller;
+        }
+    }
+
+    /// Moves `id` to zone number `zone` without changing whether it is in play or who
+    /// controls it: in the store and in [`Game::status`] alike.
+    pub fn set_zone(&mut self, id: ObjectId, zone: u32) {
+        if let Some(o) = self.store.get_mut(id) {
+            o.zone = zone;
+        }
+        if let Some(status) = self.status.get_mut(id.0 as usize) {
+            status.zone = zone;
+        }
     }
 
     /// Whether `id` is exhausted.
@@ -778,7 +906,7 @@ impl Game {
                 let controls = |kind: Kind| {
                     self.objects_in_play().any(|o| {
                         self.controller(o) == player
-                            && !self.info[o.0 as usize].resource
+                            && !self.status[o.0 as usize].resource
                             && match kind {
                                 Kind::Weapon => self.card(o).kind.is_equipment(),
                                 other => self.card(o).kind == other,
@@ -820,7 +948,11 @@ impl Game {
 
     /// Objects in play, in id order.
     pub fn objects_in_play(&self) -> impl Iterator<Item = ObjectId> + '_ {
-        self.store.iter().filter(|o| o.in_play).map(|o| o.id)
+        self.status
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| o.in_play)
+            .map(|(id, _)| ObjectId(id as u32))
     }
 
     /// Calls `visit` with every operation `id` has now, with its index (stable for the
@@ -841,39 +973,41 @@ impl Game {
         let Some(info) = self.info.get(id.0 as usize) else {
             return;
         };
-        let mut index = 0;
+        for (index, (op, x)) in info.printed_ops.iter().enumerate() {
+            visit(index, op, *x);
+        }
+        let mut index = info.printed_ops.len();
         let mut each = |op: &EffectOp, x: i32| {
             visit(index, op, x);
             index += 1;
         };
-        for keyword in &info.card.keywords {
-            keyword_ops(*keyword, &mut |op, x| each(op, x));
-        }
-        for tag in &info.card.tags {
-            let x = tag.int_param().unwrap_or(0) as i32;
-            tag.meta().effects.iter().for_each(|op| each(op, x));
-        }
-        info.card.effects.iter().for_each(|op| each(op, 0));
-        if let Some(object) = self.store.get(id) {
+        if let Some(object) = self
+            .store
+            .get(id)
+            .filter(|o| !o.base_traits.is_empty() || !o.trait_effects.is_empty())
+        {
             object.for_each_trait(|keyword, _| keyword_ops(*keyword, &mut |op, x| each(op, x)));
         }
         for granted in self.granted.iter().filter(|g| g.to == id) {
             keyword_ops(granted.keyword, &mut |op, x| each(op, x));
         }
-        for keyword in self.continuous_keywords(id) {
+        self.for_each_continuous_keyword(id, |keyword| {
             keyword_ops(keyword, &mut |op, x| each(op, x));
-        }
+        });
     }
 
-    /// The keywords `id` has from the continuous `grant_keyword` operations of cards in play
-    /// (an ongoing power: "Your hero has Protector", "Attached ally has Stealth"). A card in
-    /// play holds such an operation only as a continuous power: an ability card's one-shot
-    /// grant applies while it resolves on the chain. Only recipients that name one card
-    /// (`YourHero`, `AttachedCharacter`, `ThisCard`) are read, from the holders' own
-    /// operations, so the question never asks itself again.
-    pub fn continuous_keywords(&self, id: ObjectId) -> Vec<Keyword> {
-        let mut keywords = Vec::new();
-        for holder in self.store.iter().filter(|o| o.in_play) {
+    /// Calls `visit` with each keyword `id` has from the continuous `grant_keyword` operations
+    /// of cards in play (an ongoing power: "Your hero has Protector", "Attached ally has
+    /// Stealth"), holders in id order. A card in play holds such an operation only as a
+    /// continuous power: an ability card's one-shot grant applies while it resolves on the
+    /// chain. Only recipients that name one card (`YourHero`, `AttachedCharacter`, `ThisCard`)
+    /// or a printed group of its controller are read, from the holders' own operations, so the
+    /// question never asks itself again.
+    pub fn for_each_continuous_keyword(&self, id: ObjectId, mut visit: impl FnMut(Keyword)) {
+        for &granter in self.keyword_granters.iter() {
+            let Some(holder) = self.store.get(granter).filter(|o| o.in_play) else {
+                continue;
+            };
             let Some(info) = self.info.get(holder.id.0 as usize) else {
                 continue;
             };
@@ -904,11 +1038,10 @@ impl Game {
                     _ => false,
                 };
                 if applies {
-                    keywords.push(keyword);
+                    visit(keyword);
                 }
             }
         }
-        keywords
     }
 
     /// The target rules of the operation of `id` at `index` (see [`Game::for_each_op`]): those
@@ -918,15 +1051,8 @@ impl Game {
         let Some(info) = self.info.get(id.0 as usize) else {
             return Vec::new();
         };
-        let mut before = 0;
-        for keyword in &info.card.keywords {
-            keyword_ops(*keyword, &mut |_, _| before += 1);
-        }
-        for tag in &info.card.tags {
-            before += tag.meta().effects.len();
-        }
         index
-            .checked_sub(before)
+            .checked_sub(info.own_ops_from)
             .and_then(|own| info.card.effect_targets.get(own))
             .cloned()
             .unwrap_or_default()
@@ -966,15 +1092,8 @@ impl Game {
         let Some(info) = self.info.get(id.0 as usize) else {
             return 0;
         };
-        let mut before = 0;
-        for keyword in &info.card.keywords {
-            keyword_ops(*keyword, &mut |_, _| before += 1);
-        }
-        for tag in &info.card.tags {
-            before += tag.meta().effects.len();
-        }
         index
-            .checked_sub(before)
+            .checked_sub(info.own_ops_from)
             .and_then(|own| info.card.effect_modes.get(own).copied())
             .unwrap_or(0)
     }
@@ -1030,7 +1149,11 @@ impl Game {
                 .granted
                 .iter()
                 .any(|g| g.to == id && implied(&g.keyword))
-            || self.continuous_keywords(id).iter().any(implied)
+            || {
+                let mut continuous = false;
+                self.for_each_continuous_keyword(id, |k| continuous |= implied(&k));
+                continuous
+            }
     }
 
     /// Whether `id` is a character: a hero, an ally or a Totem (300.1).
@@ -1122,6 +1245,51 @@ impl Game {
         }
     }
 
+    /// Whether `id` is among the characters `recipient` names for an effect of `holder`
+    /// controlled by `controller` with no targets: [`Game::recipients`] asked of one object,
+    /// without listing the others.
+    pub fn is_recipient(
+        &self,
+        recipient: Recipient,
+        holder: ObjectId,
+        controller: PlayerId,
+        id: ObjectId,
+    ) -> bool {
+        let character = || self.in_play(id) && self.is_character(id);
+        let kind = || self.card(id).kind;
+        match recipient {
+            Recipient::YourHero => {
+                self.player(controller).and_then(|p| p.hero) == Some(id) && self.in_play(id)
+            }
+            Recipient::ThisCard => id == holder,
+            Recipient::TargetCharacter => false,
+            Recipient::OpposingCharacters => character() && self.controller(id) != controller,
+            Recipient::OpposingAllies => {
+                character() && self.controller(id) != controller && kind() != Kind::Hero
+            }
+            Recipient::OpposingHero => {
+                character() && self.controller(id) != controller && kind() == Kind::Hero
+            }
+            Recipient::EachCharacter => character(),
+            Recipient::EachAlly => character() && kind() == Kind::Ally,
+            Recipient::YourOtherAllies => {
+                id != holder
+                    && character()
+                    && self.controller(id) == controller
+                    && kind() == Kind::Ally
+            }
+            Recipient::YourAllies => {
+                character() && self.controller(id) == controller && kind() == Kind::Ally
+            }
+            Recipient::YourWeapons => {
+                self.in_play(id) && self.controller(id) == controller && kind() == Kind::Weapon
+            }
+            Recipient::AttachedCharacter => {
+                self.store.get(holder).and_then(|o| o.attached_to) == Some(id) && self.in_play(id)
+            }
+        }
+    }
+
     /// The current ATK of a character (205, 104.2): printed ATK, continuous `modify_atk`
     /// operations of cards in play, and changes from links and strikes. Totems have none.
     pub fn atk(&self, id: ObjectId) -> i32 {
@@ -1147,7 +1315,7 @@ impl Game {
                     if (!while_attacking || attacking)
                         && (!while_defending || defending)
                         && (!own_turn || self.turn_player == controller)
-                        && self.recipients(to, holder, controller, &[]).contains(&id)
+                        && self.is_recipient(to, holder, controller, id)
                     {
                         let times = self.count(for_each, controller);
                         let each =
@@ -1160,9 +1328,9 @@ impl Game {
         for change in &self.atk_changes {
             let applies = match change.group {
                 None => change.to == id,
-                Some((recipient, holder, controller)) => self
-                    .recipients(recipient, holder, controller, &[])
-                    .contains(&id),
+                Some((recipient, holder, controller)) => {
+                    self.is_recipient(recipient, holder, controller, id)
+                }
             };
             if applies
                 && (!change.while_attacking || attacking)
@@ -1191,18 +1359,39 @@ impl Game {
     /// The current health of a character (206): printed health and the continuous
     /// `modify_health` operations of cards in play.
     pub fn health(&self, id: ObjectId) -> i32 {
-        let mut health = self.card(id).health;
+        self.health_with(id, &self.health_modifiers())
+    }
+
+    /// The continuous `modify_health` operations of the cards in play now, holders in id
+    /// order: what [`Game::health`] adds up, listed once for a question asked of many
+    /// characters.
+    pub fn health_modifiers(&self) -> Vec<HealthModifier> {
+        let mut modifiers = Vec::new();
         for holder in self.objects_in_play() {
             let controller = self.controller(holder);
             self.for_each_op(holder, |_, op| {
                 if let EffectOp::ModifyHealth { amount, to } = *op {
-                    if self.recipients(to, holder, controller, &[]).contains(&id) {
-                        health = health.saturating_add(i32::from(amount));
-                    }
+                    modifiers.push(HealthModifier {
+                        holder,
+                        controller,
+                        amount: i32::from(amount),
+                        to,
+                    });
                 }
             });
         }
-        health
+        modifiers
+    }
+
+    /// The current health of a character with the `modifiers` of the cards in play (from
+    /// [`Game::health_modifiers`] of this state).
+    pub fn health_with(&self, id: ObjectId, modifiers: &[HealthModifier]) -> i32 {
+        modifiers
+            .iter()
+            .filter(|m| self.is_recipient(m.to, m.holder, m.controller, id))
+            .fold(self.card(id).health, |health, m| {
+                health.saturating_add(m.amount)
+            })
     }
 
     /// The damage type of `id`'s combat damage (405.3a): a hero's latest strike, else the
@@ -1222,19 +1411,28 @@ impl Game {
 
     /// The ready resources `player` controls.
     pub fn ready_resources(&self, player: PlayerId) -> Vec<ObjectId> {
-        self.objects_in_play()
-            .filter(|&o| {
-                self.controller(o) == player
-                    && self.info[o.0 as usize].resource
-                    && !self.exhausted(o)
-            })
-            .collect()
+        self.ready_resources_of(player).collect()
+    }
+
+    /// How many ready resources `player` controls.
+    pub fn ready_resource_count(&self, player: PlayerId) -> usize {
+        self.ready_resources_of(player).count()
+    }
+
+    /// The ready resources `player` controls, in id order.
+    fn ready_resources_of(&self, player: PlayerId) -> impl Iterator<Item = ObjectId> + '_ {
+        self.status
+            .iter()
+            .enumerate()
+            .filter(move |(_, o)| o.in_play && o.resource && o.controller == player)
+            .map(|(id, _)| ObjectId(id as u32))
+            .filter(|&o| !self.exhausted(o))
     }
 
     /// Cards in `player`'s hand: anonymous ones plus objects there.
     pub fn hand_size(&self, player: PlayerId) -> u32 {
         let zone = self.zone_of(player, HAND);
-        let objects = self.store.iter().filter(|o| o.zone == zone).count();
+        let objects = self.status.iter().filter(|o| o.zone == zone).count();
         let objects = u32::try_from(objects).unwrap_or(u32::MAX);
         self.player(player)
             .map_or(0, |p| p.hand)
@@ -1264,10 +1462,11 @@ impl Game {
     /// The real cards in `player`'s hand, in id order.
     pub fn hand_cards(&self, player: PlayerId) -> Vec<ObjectId> {
         let zone = self.zone_of(player, HAND);
-        self.store
+        self.status
             .iter()
-            .filter(|o| o.zone == zone)
-            .map(|o| o.id)
+            .enumerate()
+            .filter(|(_, o)| o.zone == zone)
+            .map(|(id, _)| ObjectId(id as u32))
             .collect()
     }
 
@@ -1284,11 +1483,9 @@ impl Game {
                 p.library.push(id);
             }
         }
-        if let Some(o) = self.store.get_mut(id) {
-            o.zone = zone;
-            o.in_play = index == PLAY;
-            o.controller = owner;
-            if index != PLAY {
+        self.place(id, zone, index == PLAY, owner);
+        if index != PLAY {
+            if let Some(o) = self.store.get_mut(id) {
                 o.damage = 0;
                 o.markers.clear();
             }
