@@ -526,7 +526,8 @@ pub fn use_power(
         return Err(PowerRefusal::FaceDown(game.named(card)).into());
     }
     // 702.3: only a face-up quest in its controller's resource row is completed.
-    let face_up_quest = game.info[card.0 as usize].resource && game.card(card).kind == Kind::Quest;
+    let face_up_quest =
+        game.status[card.0 as usize].resource && game.card(card).kind == Kind::Quest;
     if completes_quest && !face_up_quest {
         return Err(PowerRefusal::NotAFaceUpQuest(game.named(card)).into());
     }
@@ -586,7 +587,8 @@ pub fn use_power(
     if completes_quest {
         // 702.3: as its completion cost is paid the quest turns face down and stays a
         // resource; its Reward resolves as it was written.
-        game.info_mut(card).card = std::sync::Arc::new(Printed::blank("resource", Kind::Resource));
+        game.info_mut(card)
+            .set_card(Printed::blank("resource", Kind::Resource));
     }
     push(
         game,
