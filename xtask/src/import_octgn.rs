@@ -118,6 +118,15 @@ fn card_blocks(text: &str) -> Vec<Vec<&str>> {
     blocks
 }
 
+/// How many of a card block's lines are the card's own fields: those before its first
+/// sub-table (`[[card.attacks]]`, whose bars have handlers of their own).
+fn own_fields(block: &[&str]) -> usize {
+    block
+        .iter()
+        .position(|line| line.starts_with("[[card."))
+        .unwrap_or(block.len())
+}
+
 /// A card block's name (`name = "..."`).
 fn block_name(block: &[&str]) -> Option<String> {
     block.iter().find_map(|line| {
@@ -156,7 +165,9 @@ fn authored_blocks(text: &str) -> HashMap<String, Authored> {
             .iter()
             .map(|line| (*line).to_owned())
             .collect();
-        let keeps_handler = block.iter().any(|line| line.starts_with("handler = "));
+        let keeps_handler = block[..own_fields(&block)]
+            .iter()
+            .any(|line| line.starts_with("handler = "));
         found.insert(
             name,
             Authored {
@@ -185,10 +196,14 @@ fn with_authored(fresh: &str, authored: &HashMap<String, Authored>) -> String {
             }
             continue;
         };
+        let own = own_fields(&block);
         let mut lines: Vec<String> = block
             .iter()
-            .filter(|line| kept.keeps_handler || !line.starts_with("handler = "))
-            .map(|line| (*line).to_owned())
+            .enumerate()
+            .filter(|(at, line)| {
+                kept.keeps_handler || *at >= own || !line.starts_with("handler = ")
+            })
+            .map(|(_, line)| (*line).to_owned())
             .collect();
         let fields_end = lines
             .iter()
@@ -229,5 +244,15 @@ mod tests {
         );
         // Merging again changes nothing.
         assert_eq!(with_authored(&merged, &authored_blocks(&merged)), merged);
+    }
+
+    #[test]
+    fn an_attack_bar_s_handler_is_neither_the_card_s_nor_dropped_with_it() {
+        let old = "[[card]]\nname = \"Raven\"\n# Casts little.\ncard_abilities = [\n  { effects = [] },\n]\n\n\
+                   [[card.attacks]]\nname = \"Eye\"\nhandler = \"eye\"\n";
+        let fresh =
+            "[[card]]\nname = \"Raven\"\nhandler = \"raven\"\n\n[[card.attacks]]\nname = \"Eye\"\n\
+                     handler = \"eye\"\n";
+        assert_eq!(with_authored(fresh, &authored_blocks(old)), old);
     }
 }

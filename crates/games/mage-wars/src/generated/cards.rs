@@ -1847,7 +1847,7 @@ mod card_rows {
         None,
         None,
     ];
-    const CREATURE_HANDLER_VALUES: &[Option<Handler>; 69] = &[
+    const CREATURE_HANDLER_VALUES: &[Option<Handler>; 70] = &[
         Some(Handler::AcolyteOfTheBogQueen),
         None,
         Some(Handler::AlandellTheBlueKnight),
@@ -1879,6 +1879,7 @@ mod card_rows {
         Some(Handler::GreyWraith),
         Some(Handler::GrimsonDeadeyeSniper),
         Some(Handler::GuardianAngel),
+        Some(Handler::IceGolem),
         Some(Handler::Ichthellid),
         Some(Handler::JosephTrubloodHighCleric),
         Some(Handler::KassandraOfThePurgingFlame),
@@ -1921,11 +1922,11 @@ mod card_rows {
     const CREATURE_HANDLER: &[u8; 166] = &[
         0, 1, 2, 1, 1, 3, 1, 4, 1, 1, 5, 1, 1, 6, 7, 1, 1, 1, 8, 1, 9, 1, 1, 1, 1, 10, 1,
         1, 11, 12, 13, 1, 1, 14, 15, 16, 1, 1, 17, 1, 1, 1, 18, 19, 1, 1, 1, 20, 1, 1, 1,
-        1, 1, 21, 22, 23, 1, 24, 25, 1, 1, 26, 1, 1, 27, 28, 29, 30, 1, 1, 1, 1, 31, 1,
-        1, 1, 32, 33, 34, 1, 1, 35, 1, 36, 1, 1, 1, 1, 1, 37, 1, 1, 1, 1, 38, 39, 1, 1,
-        40, 1, 41, 42, 43, 1, 1, 44, 45, 1, 46, 1, 1, 47, 1, 1, 1, 48, 1, 1, 1, 49, 1,
-        50, 1, 51, 1, 52, 1, 1, 1, 1, 1, 1, 1, 1, 1, 53, 1, 1, 54, 55, 56, 57, 58, 59, 1,
-        60, 1, 61, 1, 1, 1, 1, 62, 63, 64, 1, 65, 1, 66, 1, 67, 68, 1, 1, 1, 1,
+        1, 1, 21, 22, 23, 1, 24, 25, 1, 1, 26, 1, 1, 27, 28, 29, 30, 1, 1, 1, 31, 32, 1,
+        1, 1, 33, 34, 35, 1, 1, 36, 1, 37, 1, 1, 1, 1, 1, 38, 1, 1, 1, 1, 39, 40, 1, 1,
+        41, 1, 42, 43, 44, 1, 1, 45, 46, 1, 47, 1, 1, 48, 1, 1, 1, 49, 1, 1, 1, 50, 1,
+        51, 1, 52, 1, 53, 1, 1, 1, 1, 1, 1, 1, 1, 1, 54, 1, 1, 55, 56, 57, 58, 59, 60, 1,
+        61, 1, 62, 1, 1, 1, 1, 63, 64, 65, 1, 66, 1, 67, 1, 68, 69, 1, 1, 1, 1,
     ];
     const CREATURE_PRINTINGS_ITEMS: &[Printing; 198] = &[
         Printing {

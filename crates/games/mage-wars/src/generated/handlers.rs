@@ -349,6 +349,8 @@ pub enum Handler {
     HuntingSpear,
     /// `hydrothermal_vent`, used by: Hydrothermal Vent.
     HydrothermalVent,
+    /// `ice_golem`, used by: Ice Golem.
+    IceGolem,
     /// `ichthellid`, used by: Ichthellid.
     Ichthellid,
     /// `ichthellid_larva`, used by: Ichthellid Larva.
@@ -780,14 +782,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 385;
+    pub const COUNT: usize = 386;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 385] = {
-        let mut all = [Self::AcademyBeastmaster; 385];
+    pub const ALL: [Self; 386] = {
+        let mut all = [Self::AcademyBeastmaster; 386];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -801,7 +803,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 385] = [
+    pub const NAMES: [&'static str; 386] = [
         "academy_beastmaster",
         "academy_druid",
         "academy_elementalist",
@@ -974,6 +976,7 @@ impl Handler {
         "hunting_bow",
         "hunting_spear",
         "hydrothermal_vent",
+        "ice_golem",
         "ichthellid",
         "ichthellid_larva",
         "immunity",
