@@ -613,8 +613,7 @@ fn resolve_effect(
         AbilityEffect::GainLife { amount, to } => {
             let reached = reached(game, to);
             for &recipient in &reached {
-                let life = Trait::Life(i8::try_from(amount).unwrap_or(i8::MAX));
-                game.change_trait(recipient, life, TraitEffectKind::Grant);
+                gain_life(game, recipient, amount);
             }
             return Ok(!reached.is_empty());
         }
@@ -806,15 +805,20 @@ pub fn upkeep(game: &mut Game, source: ObjectId, face_down: &[ObjectId]) {
                     }
                 }
                 AbilityEffect::GainLife { amount, to } => {
-                    let life = Trait::Life(i8::try_from(amount).unwrap_or(i8::MAX));
                     for target in recipients(game, source, to, ability.each, Picked::default()) {
-                        game.change_trait(target, life, TraitEffectKind::Grant);
+                        gain_life(game, target, amount);
                     }
                 }
                 _ => {}
             }
         }
     }
+}
+
+/// `object` gains Life +`amount` for good (codex: Life +/- X; Finite Life stops later gains).
+fn gain_life(game: &mut Game, object: ObjectId, amount: u8) {
+    let life = Trait::Life(i8::try_from(amount).unwrap_or(i8::MAX));
+    game.change_trait(object, life, TraitEffectKind::Grant);
 }
 
 /// The objects in play an effect of `source`'s ability lands on.

@@ -34,7 +34,7 @@ use super::card::{ObjectKind, Printed};
 use super::casters;
 use super::content::{
     AbilityEffect, AbilityTrigger, ActionSpeed, Card, ConjurationForm, EffectOp, EquipmentSlot,
-    SchoolLevel, SpellType, Subtype, Trait,
+    School, SchoolLevel, SpellType, Subtype, Trait,
 };
 use super::handlers::meet;
 use super::play::{Match, PlayEvent, Step};
@@ -346,7 +346,9 @@ pub struct CastPlan {
 type Discounters = SmallVec<[ObjectId; 2]>;
 
 /// A spell card's type, subtypes and schools, as casting discounts read them.
-fn spell_kind(card: Card) -> Option<(SpellType, &'static [Subtype], &'static [SchoolLevel])> {
+pub(super) fn spell_kind(
+    card: Card,
+) -> Option<(SpellType, &'static [Subtype], &'static [SchoolLevel])> {
     Some(match card {
         Card::Creature(c) => (SpellType::Creature, c.subtypes, c.schools),
         Card::Conjuration(c) => (SpellType::Conjuration, c.subtypes, c.schools),
@@ -404,11 +406,8 @@ pub(super) fn discounts(
                 else {
                     continue;
                 };
-                let anything = wanted.is_empty() && wanted_schools.is_empty();
-                let qualifies = anything
-                    || wanted.iter().any(|s| subtypes.contains(s))
-                    || schools.iter().any(|s| wanted_schools.contains(&s.school));
-                let fits = (kinds.is_empty() || kinds.contains(&kind)) && qualifies;
+                let fits = (kinds.is_empty() || kinds.contains(&kind))
+                    && of_subtypes_or_schools(wanted, wanted_schools, subtypes, schools);
                 if fits && used < u32::from(per_round) && !found.contains(&worn) {
                     total += u32::from(amount);
                     found.push(worn);
@@ -417,6 +416,20 @@ pub(super) fn discounts(
         }
     }
     (total, found)
+}
+
+/// Whether a spell with `subtypes` and `schools` has one of the `wanted` subtypes or belongs
+/// to one of the `wanted_schools` (neither listed: any spell), as casting discounts and the
+/// limits of a caster's spells read them.
+pub(super) fn of_subtypes_or_schools(
+    wanted: &[Subtype],
+    wanted_schools: &[School],
+    subtypes: &[Subtype],
+    schools: &[SchoolLevel],
+) -> bool {
+    (wanted.is_empty() && wanted_schools.is_empty())
+        || wanted.iter().any(|s| subtypes.contains(s))
+        || schools.iter().any(|s| wanted_schools.contains(&s.school))
 }
 
 /// Spends one use of each discount in `by` (see [`discounts`]).

@@ -17,7 +17,7 @@
 use grimoire_engine::{ObjectId, PlayerId};
 
 use super::codex::{default_traits, overrides_default};
-use super::content::{AbilityEffect, AbilityTrigger, Card, SpellType, Trait};
+use super::content::{AbilityEffect, AbilityTrigger, Card, Trait};
 use super::play::{Match, PlayEvent, Step};
 use super::refusal::{CastRefusal, CasterRefusal};
 use super::round::other;
@@ -58,7 +58,7 @@ pub fn may_cast(game: &Game, caster: ObjectId, spell: Card, mana_now: bool) -> b
         return false;
     };
     let printed = super::card::Printed::from_card(spell);
-    let Some(kind) = spell_type(spell) else {
+    let Some((kind, subtypes_of, schools_of)) = super::cast::spell_kind(spell) else {
         return false;
     };
     // codex: Magecast: only a Mage casts the spell.
@@ -82,12 +82,8 @@ pub fn may_cast(game: &Game, caster: ObjectId, spell: Card, mana_now: bool) -> b
             else {
                 return false;
             };
-            let anything = subtypes.is_empty() && schools.is_empty();
-            let qualifies = anything
-                || subtypes.iter().any(|s| printed.subtypes.contains(s))
-                || printed.schools.iter().any(|s| schools.contains(&s.school));
             (kinds.is_empty() || kinds.contains(&kind))
-                && qualifies
+                && super::cast::of_subtypes_or_schools(subtypes, schools, subtypes_of, schools_of)
                 && traits.iter().all(|&t| spell_has_trait(&printed, t))
                 && printed.level <= max_level
                 && (!mana_now || mana >= u32::from(min_mana))
@@ -101,19 +97,6 @@ fn spell_has_trait(printed: &super::card::Printed, wanted: Trait) -> bool {
     printed.traits.contains(&wanted)
         || (defaults.contains(&wanted)
             && !printed.traits.iter().any(|t| overrides_default(t, &wanted)))
-}
-
-/// The spell type of a spell card (none for a Mage or marker card).
-fn spell_type(card: Card) -> Option<SpellType> {
-    Some(match card {
-        Card::Creature(_) => SpellType::Creature,
-        Card::Conjuration(_) => SpellType::Conjuration,
-        Card::Enchantment(_) => SpellType::Enchantment,
-        Card::Equipment(_) => SpellType::Equipment,
-        Card::Incantation(_) => SpellType::Incantation,
-        Card::Attack(_) => SpellType::Attack,
-        Card::Mage(_) | Card::Marker(_) => return None,
-    })
 }
 
 /// The casters `player` controls in play, in object order.

@@ -975,15 +975,8 @@ fn lower_parts(
                     // Keywords for a recipient `state::for_each_continuous_keyword` reads: one
                     // card, or the controller's allies or weapons.
                     AbilityEffect::GrantKeyword { keyword, to, .. }
-                        if matches!(
-                            to,
-                            Recipient::YourHero
-                                | Recipient::AttachedCharacter
-                                | Recipient::ThisCard
-                                | Recipient::YourAllies
-                                | Recipient::YourOtherAllies
-                                | Recipient::YourWeapons
-                        ) && !while_attacking
+                        if continuous_keyword_recipient(to)
+                            && !while_attacking
                             && !while_defending =>
                     {
                         EffectOp::GrantKeyword {
@@ -1024,6 +1017,21 @@ fn lower_parts(
         }
         AbilityTrigger::Flip => None,
     }
+}
+
+/// Whether a `grant_keyword` to `to` is one `Game::for_each_continuous_keyword` reads as a
+/// continuous power: one card (`YourHero`, `AttachedCharacter`, `ThisCard`) or a printed group
+/// of its controller (allies, other allies, weapons).
+pub fn continuous_keyword_recipient(to: Recipient) -> bool {
+    matches!(
+        to,
+        Recipient::YourHero
+            | Recipient::AttachedCharacter
+            | Recipient::ThisCard
+            | Recipient::YourAllies
+            | Recipient::YourOtherAllies
+            | Recipient::YourWeapons
+    )
 }
 
 /// An ATK change the `modify_atk` operation can hold (-10..=10, not 0).

@@ -587,8 +587,7 @@ pub fn use_power(
     if completes_quest {
         // 702.3: as its completion cost is paid the quest turns face down and stays a
         // resource; its Reward resolves as it was written.
-        game.info_mut(card)
-            .set_card(Printed::blank("resource", Kind::Resource));
+        turn_face_down(game, card);
     }
     push(
         game,
@@ -732,8 +731,7 @@ fn resolve(game: &mut Game, link: Link, ctx: &mut Ctx<'_, GameEvent>) -> Result<
         LinkKind::Strike(weapon) => combat::resolve_strike(game, link.controller, weapon),
         LinkKind::Resource { card, face_up } => {
             if !face_up {
-                game.info_mut(card)
-                    .set_card(Printed::blank("resource", Kind::Resource));
+                turn_face_down(game, card);
             }
             game.status[card.0 as usize].resource = true;
             enter_play(game, card, link.controller);
@@ -776,6 +774,13 @@ fn resolve(game: &mut Game, link: Link, ctx: &mut Ctx<'_, GameEvent>) -> Result<
     Ok(())
 }
 
+/// A resource turned face down (408.1b, 702.3): a blank resource card, with no name or
+/// powers.
+fn turn_face_down(game: &mut Game, card: ObjectId) {
+    game.info_mut(card)
+        .set_card(Printed::blank("resource", Kind::Resource));
+}
+
 /// Interrupts a link (711): removed, a card to its owner's graveyard, costs not refunded.
 fn interrupt(game: &mut Game, link: &Link) {
     if let LinkKind::Card(card) = link.kind {
@@ -805,16 +810,7 @@ fn resolve_card(
             let continuous = |op: &EffectOp| match *op {
                 EffectOp::ModifyAtk { .. } => stays,
                 EffectOp::GrantKeyword { to, .. } => {
-                    stays
-                        && matches!(
-                            to,
-                            Recipient::YourHero
-                                | Recipient::AttachedCharacter
-                                | Recipient::ThisCard
-                                | Recipient::YourAllies
-                                | Recipient::YourOtherAllies
-                                | Recipient::YourWeapons
-                        )
+                    stays && super::card::continuous_keyword_recipient(to)
                 }
                 _ => false,
             };
